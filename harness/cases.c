@@ -1,0 +1,659 @@
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cases.h"
+#include "diag.h"
+
+static const char *const dkind_names[] = {
+	[D_WARNING] = "expect-warning",
+	[D_ERROR] = "expect-error",
+	[D_NOTE] = "expect-note",
+	[D_DIAG] = "expect-diag",
+	[D_KNOWN_FP] = "known-fp",
+	[D_CLEAN] = "expect-clean",
+	[D_NO_DIAGNOSTICS] = "expect-no-diagnostics",
+};
+
+const char *
+dkind_name(enum dkind k)
+{
+	return dkind_names[k];
+}
+
+int
+dkind_parse(const char *s)
+{
+	for (size_t i = 0; i < LEN(dkind_names); i++)
+		if (!strcmp(dkind_names[i], s))
+			return (int)i;
+	return -1;
+}
+
+/* One physical line of a comment, with the comment's own markers removed. */
+struct cline {
+	const char *s;
+	size_t len;
+	int line;         /* physical line in the file */
+	int col;          /* column of s[0] */
+};
+
+struct mark {
+	char *name;
+	int line;
+	int src_line, src_col;
+};
+
+struct pending {             /* a directive whose @NAME is resolved at the end */
+	size_t dir;
+	char *name;
+};
+
+struct cparser {
+	struct casefile *cf;
+	const char *path;
+	const struct sel_vocab *vocab;
+	struct errlist *errs;
+	int nerr;
+	int have_std, have_title, have_requires;
+	struct mark *marks;
+	size_t nmarks, capmarks;
+	struct pending *pend;
+	size_t npend, cappend;
+};
+
+static void
+perr(struct cparser *p, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+static void
+perr(struct cparser *p, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	errlist_add(p->errs, p->path, line, col, "%s", msg);
+	free(msg);
+	p->nerr++;
+}
+
+static size_t
+skip_ws(const struct cline *l, size_t i)
+{
+	while (i < l->len && (l->s[i] == ' ' || l->s[i] == '\t' || l->s[i] == '\r' || l->s[i] == '\f' || l->s[i] == '\v'))
+		i++;
+	return i;
+}
+
+static int
+colof(const struct cline *l, size_t i)
+{
+	return l->col + (int)i;
+}
+
+/* The rest of the line from i, trimmed, as an allocated string. */
+static char *
+rest_trimmed(const struct cline *l, size_t i)
+{
+	size_t e = l->len;
+	i = skip_ws(l, i);
+	while (e > i && isspace((unsigned char)l->s[e - 1]))
+		e--;
+	return xstrndup(l->s + i, e - i);
+}
+
+/* Expect ':' at i (after optional blanks); returns the index after it, or
+ * 0 with an error. */
+static size_t
+want_colon(struct cparser *p, const struct cline *l, size_t i, const char *kw)
+{
+	i = skip_ws(l, i);
+	if (i >= l->len || l->s[i] != ':') {
+		perr(p, l->line, colof(l, i), "expected ':' after '%s'", kw);
+		return 0;
+	}
+	return i + 1;
+}
+
+/* Parse {SELECTOR} at i. Returns the index after '}', or 0 on error. */
+static size_t
+parse_selector(struct cparser *p, const struct cline *l, size_t i, struct selector **sel, char **text)
+{
+	size_t start = i + 1, end;
+	char *err = NULL;
+	size_t errpos = 0;
+
+	end = start;
+	while (end < l->len && l->s[end] != '}')
+		end++;
+	if (end >= l->len) {
+		perr(p, l->line, colof(l, i), "unterminated selector: missing '}'");
+		return 0;
+	}
+	*sel = selector_parse(l->s + start, end - start, p->vocab, &err, &errpos);
+	if (!*sel) {
+		perr(p, l->line, colof(l, start + errpos), "bad selector: %s", err);
+		free(err);
+		return 0;
+	}
+	*text = xstrndup(l->s + start, end - start);
+	return end + 1;
+}
+
+static int
+is_name_start(int c)
+{
+	return isalpha(c);
+}
+
+static int
+is_name_char(int c)
+{
+	return isalnum(c) || c == '-' || c == '_';
+}
+
+static void
+directive_free(struct directive *d)
+{
+	selector_free(d->sel);
+	free(d->sel_text);
+	free(d->regex);
+	pcre2_match_data_free(d->md);
+	pcre2_code_free(d->re);
+	free(d->flag);
+	free(d->ref);
+}
+
+static int
+compile_regex(struct cparser *p, struct directive *d, const struct cline *l, size_t qpos)
+{
+	int errcode;
+	PCRE2_SIZE erroff;
+	PCRE2_UCHAR msg[256];
+
+	d->re = pcre2_compile((PCRE2_SPTR)d->regex, strlen(d->regex),
+	                      PCRE2_UTF | PCRE2_MATCH_INVALID_UTF, &errcode, &erroff, NULL);
+	if (!d->re) {
+		pcre2_get_error_message(errcode, msg, sizeof(msg));
+		perr(p, l->line, colof(l, qpos + 1 + erroff), "invalid pattern: %s", (char *)msg);
+		return -1;
+	}
+	pcre2_jit_compile(d->re, PCRE2_JIT_COMPLETE);  /* failure only costs speed */
+	d->md = pcre2_match_data_create_from_pattern(d->re, NULL);
+	return 0;
+}
+
+/* A line-level directive: KIND[@LINE] [{SELECTOR}] "REGEX" [[-Wflag]] [ref: TEXT] */
+static void
+parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dkind kind,
+                     int base, const char *kw)
+{
+	struct casefile *cf = p->cf;
+	struct directive d = {0};
+	char *markname = NULL;
+
+	d.kind = kind;
+	d.src_line = l->line;
+	d.src_col = colof(l, i - strlen(kw));
+	d.line = kind == D_NO_DIAGNOSTICS ? LINE_ANY : base;
+
+	if (i < l->len && l->s[i] == '@') {
+		size_t at = i++;
+		if (kind == D_NO_DIAGNOSTICS) {
+			perr(p, l->line, colof(l, at), "'%s' takes no line", kw);
+			goto bad;
+		}
+		if (i < l->len && l->s[i] == '*') {
+			d.line = LINE_ANY;
+			i++;
+		} else if (i < l->len && (l->s[i] == '+' || l->s[i] == '-' || isdigit((unsigned char)l->s[i]))) {
+			int sign = l->s[i] == '-' ? -1 : 1, rel = !isdigit((unsigned char)l->s[i]);
+			long n = 0;
+			size_t ds;
+			if (rel)
+				i++;
+			ds = i;
+			while (i < l->len && isdigit((unsigned char)l->s[i]) && n < 100000000)
+				n = n * 10 + (l->s[i++] - '0');
+			if (i == ds || (i < l->len && isdigit((unsigned char)l->s[i]))) {
+				perr(p, l->line, colof(l, at), "bad line reference after '@'");
+				goto bad;
+			}
+			n = rel ? base + sign * n : n;
+			if (n < 1 || n > cf->nlines) {
+				perr(p, l->line, colof(l, at), "line %ld is outside the file (1-%d)", n, cf->nlines);
+				goto bad;
+			}
+			d.line = (int)n;
+		} else if (i < l->len && is_name_start((unsigned char)l->s[i])) {
+			size_t ns = i;
+			while (i < l->len && is_name_char((unsigned char)l->s[i]))
+				i++;
+			markname = xstrndup(l->s + ns, i - ns);
+		} else {
+			perr(p, l->line, colof(l, at), "bad line reference after '@' (+N, -N, N, * or a mark name)");
+			goto bad;
+		}
+	}
+	if (i < l->len && !isspace((unsigned char)l->s[i]) && l->s[i] != '{' && l->s[i] != '"') {
+		perr(p, l->line, colof(l, i), "unexpected '%c' after '%s'", l->s[i], kw);
+		goto bad;
+	}
+	i = skip_ws(l, i);
+	if (i < l->len && l->s[i] == '{') {
+		i = parse_selector(p, l, i, &d.sel, &d.sel_text);
+		if (!i)
+			goto bad;
+		i = skip_ws(l, i);
+	}
+	if (kind != D_CLEAN && kind != D_NO_DIAGNOSTICS) {
+		struct strbuf re = {0};
+		size_t q = i;
+		if (i >= l->len || l->s[i] != '"') {
+			perr(p, l->line, colof(l, i), "expected a quoted pattern after '%s'", kw);
+			goto bad;
+		}
+		for (i++; i < l->len && l->s[i] != '"'; i++) {
+			if (l->s[i] == '\\' && i + 1 < l->len) {
+				if (l->s[i + 1] != '"')
+					sb_addc(&re, '\\');
+				i++;
+			}
+			sb_addc(&re, l->s[i]);
+		}
+		if (i >= l->len) {
+			perr(p, l->line, colof(l, q), "unterminated pattern: missing '\"'");
+			sb_release(&re);
+			goto bad;
+		}
+		i++;
+		d.regex = sb_detach(&re);
+		if (compile_regex(p, &d, l, q) < 0)
+			goto bad;
+		i = skip_ws(l, i);
+		if (kind != D_NOTE && i < l->len && l->s[i] == '[' &&
+		    !(l->len - i >= 4 && !memcmp(l->s + i, "[ref", 4))) {
+			size_t b = i, e;
+			for (e = b + 1; e < l->len && l->s[e] != ']'; e++)
+				;
+			if (e >= l->len) {
+				perr(p, l->line, colof(l, b), "unterminated option: missing ']'");
+				goto bad;
+			}
+			if (e - b < 3 || l->s[b + 1] != '-' || memchr(l->s + b, ' ', e - b)) {
+				perr(p, l->line, colof(l, b), "expected an option such as [-Wstringop-overflow]");
+				goto bad;
+			}
+			d.flag = option_normalise(l->s + b + 1, e - b - 1);
+			i = skip_ws(l, e + 1);
+		}
+		if (kind == D_KNOWN_FP && i < l->len && l->s[i] == '[') {
+			size_t b = i, e = l->len;
+			while (e > b && l->s[e - 1] != ']')
+				e--;
+			if (e <= b + 1 || l->len - b < 5 || memcmp(l->s + b, "[ref:", 5)) {
+				perr(p, l->line, colof(l, b), "expected [ref: TEXT]");
+				goto bad;
+			}
+			d.ref = xstrndup(l->s + b + 5, e - 1 - (b + 5));
+			{
+				char *t = rest_trimmed(&(struct cline){ d.ref, strlen(d.ref), 0, 0 }, 0);
+				free(d.ref);
+				d.ref = t;
+			}
+			if (!*d.ref) {
+				perr(p, l->line, colof(l, b), "empty reference in [ref: TEXT]");
+				goto bad;
+			}
+			i = skip_ws(l, e);
+		}
+	}
+	if (i < l->len) {
+		perr(p, l->line, colof(l, i), "unexpected text after '%s' directive", kw);
+		goto bad;
+	}
+	if (markname) {
+		struct pending pe = { cf->ndirs, markname };
+		xgrow((void **)&p->pend, &p->cappend, p->npend + 1, sizeof(*p->pend));
+		p->pend[p->npend++] = pe;
+		markname = NULL;
+	}
+	cf->dirs = xrealloc(cf->dirs, (cf->ndirs + 1) * sizeof(*cf->dirs));
+	cf->dirs[cf->ndirs++] = d;
+	return;
+bad:
+	free(markname);
+	directive_free(&d);
+}
+
+static void
+parse_case_directive(struct cparser *p, const struct cline *l, size_t i, const char *kw)
+{
+	struct casefile *cf = p->cf;
+	size_t kwcol = i - strlen(kw);
+
+	if (!strcmp(kw, "case-title")) {
+		if (!(i = want_colon(p, l, i, kw)))
+			return;
+		if (p->have_title++) {
+			perr(p, l->line, colof(l, kwcol), "case-title given twice");
+			return;
+		}
+		free(cf->title);
+		cf->title = rest_trimmed(l, i);
+		if (!*cf->title)
+			perr(p, l->line, colof(l, i), "empty case-title");
+	} else if (!strcmp(kw, "case-ref")) {
+		char *t;
+		if (!(i = want_colon(p, l, i, kw)))
+			return;
+		t = rest_trimmed(l, i);
+		if (!*t) {
+			perr(p, l->line, colof(l, i), "empty case-ref");
+			free(t);
+			return;
+		}
+		strvec_push_nocopy(&cf->refs, t);
+	} else if (!strcmp(kw, "case-flags")) {
+		const char *err;
+		size_t pos;
+		if (!(i = want_colon(p, l, i, kw)))
+			return;
+		if (shell_split(l->s + i, l->len - i, &cf->flags, &err, &pos) < 0)
+			perr(p, l->line, colof(l, i + pos), "bad case-flags: %s", err);
+	} else if (!strcmp(kw, "case-std")) {
+		char *t;
+		if (!(i = want_colon(p, l, i, kw)))
+			return;
+		if (p->have_std++) {
+			perr(p, l->line, colof(l, kwcol), "case-std given twice");
+			return;
+		}
+		t = rest_trimmed(l, i);
+		if (!*t || strspn(t, "abcdefghijklmnopqrstuvwxyz0123456789+") != strlen(t)) {
+			perr(p, l->line, colof(l, skip_ws(l, i)), "bad case-std '%s' (c89, c99, c11, c17, c2x, gnu11, ...)", t);
+			free(t);
+			return;
+		}
+		cf->std = t;
+	} else if (!strcmp(kw, "case-requires")) {
+		i = skip_ws(l, i);
+		if (i >= l->len || l->s[i] != '{') {
+			perr(p, l->line, colof(l, i), "expected {SELECTOR} after 'case-requires'");
+			return;
+		}
+		if (p->have_requires++) {
+			perr(p, l->line, colof(l, kwcol), "case-requires given twice");
+			return;
+		}
+		i = parse_selector(p, l, i, &cf->requires, &cf->requires_text);
+		if (i && skip_ws(l, i) < l->len)
+			perr(p, l->line, colof(l, skip_ws(l, i)), "unexpected text after 'case-requires' selector");
+	} else {
+		perr(p, l->line, colof(l, kwcol), "unknown directive '%s'", kw);
+	}
+}
+
+static void
+parse_mark(struct cparser *p, const struct cline *l, size_t i, int base)
+{
+	size_t ns;
+	struct mark m;
+
+	if (!(i = want_colon(p, l, i, "mark")))
+		return;
+	i = skip_ws(l, i);
+	ns = i;
+	if (i >= l->len || !is_name_start((unsigned char)l->s[i])) {
+		perr(p, l->line, colof(l, i), "expected a mark name (a letter, then letters, digits, '-', '_')");
+		return;
+	}
+	while (i < l->len && is_name_char((unsigned char)l->s[i]))
+		i++;
+	if (skip_ws(l, i) < l->len) {
+		perr(p, l->line, colof(l, skip_ws(l, i)), "unexpected text after mark name");
+		return;
+	}
+	m.name = xstrndup(l->s + ns, i - ns);
+	m.line = base;
+	m.src_line = l->line;
+	m.src_col = colof(l, ns);
+	for (size_t k = 0; k < p->nmarks; k++) {
+		if (!strcmp(p->marks[k].name, m.name)) {
+			perr(p, l->line, m.src_col, "mark '%s' already names line %d", m.name, p->marks[k].line);
+			free(m.name);
+			return;
+		}
+	}
+	xgrow((void **)&p->marks, &p->capmarks, p->nmarks + 1, sizeof(*p->marks));
+	p->marks[p->nmarks++] = m;
+}
+
+/* One line of a comment: a directive when its first word says so. */
+static void
+comment_line(struct cparser *p, const struct cline *l, int base)
+{
+	size_t i = skip_ws(l, 0), ws;
+	char kw[64];
+	int k;
+
+	ws = i;
+	while (i < l->len && is_name_char((unsigned char)l->s[i]))
+		i++;
+	if (i == ws)
+		return;
+	if (!(i - ws >= 7 && !memcmp(l->s + ws, "expect-", 7)) &&
+	    !(i - ws >= 5 && !memcmp(l->s + ws, "case-", 5)) &&
+	    !(i - ws >= 6 && !memcmp(l->s + ws, "known-", 6)) &&
+	    !(i - ws >= 4 && !memcmp(l->s + ws, "mark", 4)))
+		return;
+	if (i - ws >= sizeof(kw)) {
+		perr(p, l->line, colof(l, ws), "unknown directive '%.*s'", (int)(i - ws), l->s + ws);
+		return;
+	}
+	memcpy(kw, l->s + ws, i - ws);
+	kw[i - ws] = 0;
+	if ((k = dkind_parse(kw)) >= 0)
+		parse_line_directive(p, l, i, (enum dkind)k, base, kw);
+	else if (!strcmp(kw, "mark"))
+		parse_mark(p, l, i, base);
+	else
+		parse_case_directive(p, l, i, kw);
+}
+
+/* Split a comment's text (without its opener and closer) into lines and
+ * strip each line's leading blanks and '*'. */
+static void
+comment(struct cparser *p, const char *s, size_t len, int line, int col)
+{
+	size_t i = 0;
+	int base = line;
+
+	while (i <= len) {
+		size_t e = i;
+		struct cline l;
+		while (e < len && s[e] != '\n')
+			e++;
+		l.s = s + i;
+		l.len = e - i;
+		l.line = line;
+		l.col = col;
+		/* a trailing backslash (a line splice) is not part of the text */
+		if (l.len && l.s[l.len - 1] == '\\')
+			l.len--;
+		{
+			size_t k = skip_ws(&l, 0);
+			if (k < l.len && l.s[k] == '*') {
+				while (k < l.len && l.s[k] == '*')
+					k++;
+				l.s += k;
+				l.len -= k;
+				l.col += (int)k;
+			}
+		}
+		comment_line(p, &l, base);
+		if (e >= len)
+			break;
+		i = e + 1;
+		line++;
+		col = 1;
+	}
+}
+
+/* Find the comments of a C file, outside string and character literals. */
+static void
+scan(struct cparser *p, const char *b, size_t len)
+{
+	size_t i = 0;
+	int line = 1, col = 1;
+	int prev_ident = 0;     /* previous byte continues an identifier or number */
+
+#define ADVANCE() do { if (b[i] == '\n') { line++; col = 1; } else col++; i++; } while (0)
+	while (i < len) {
+		char c = b[i];
+		if (c == '/' && i + 1 < len && (b[i + 1] == '*' || b[i + 1] == '/')) {
+			int sline = line, scol = col, block = b[i + 1] == '*';
+			size_t start;
+			ADVANCE();
+			ADVANCE();
+			start = i;
+			if (block) {
+				while (i < len && !(b[i] == '*' && i + 1 < len && b[i + 1] == '/'))
+					ADVANCE();
+				comment(p, b + start, i - start, sline, scol + 2);
+				if (i < len) {
+					ADVANCE();
+					ADVANCE();
+				}
+			} else {
+				/* a // comment ends at a newline not preceded by a splice */
+				while (i < len && !(b[i] == '\n' && !(i > start && b[i - 1] == '\\') &&
+				                    !(i > start + 1 && b[i - 1] == '\r' && b[i - 2] == '\\')))
+					ADVANCE();
+				comment(p, b + start, i - start, sline, scol + 2);
+			}
+			prev_ident = 0;
+			continue;
+		}
+		if (c == '"' || (c == '\'' && !prev_ident)) {
+			char q = c;
+			ADVANCE();
+			while (i < len && b[i] != q && b[i] != '\n') {
+				if (b[i] == '\\' && i + 1 < len)
+					ADVANCE();
+				ADVANCE();
+			}
+			if (i < len && b[i] == q)
+				ADVANCE();
+			prev_ident = 0;
+			continue;
+		}
+		if (c == '\'' && prev_ident) {
+			/* a C23 digit separator, or a u'x' / L'x' prefix */
+			size_t k = i;
+			while (k > 0 && (isalnum((unsigned char)b[k - 1]) || b[k - 1] == '_' || b[k - 1] == '\''))
+				k--;
+			if (isdigit((unsigned char)b[k])) {
+				ADVANCE();
+				continue;
+			}
+			prev_ident = 0;
+			continue;       /* handled as a literal on the next round */
+		}
+		prev_ident = isalnum((unsigned char)c) || c == '_';
+		ADVANCE();
+	}
+#undef ADVANCE
+}
+
+int
+case_parse(struct casefile *cf, const char *path, const char *name,
+           const char *buf, size_t len, const struct sel_vocab *vocab, struct errlist *errs)
+{
+	struct cparser p = {0};
+	const char *base;
+
+	memset(cf, 0, sizeof(*cf));
+	cf->path = xstrdup(path);
+	cf->name = xstrdup(name);
+	cf->nlines = 1;
+	for (size_t i = 0; i < len; i++)
+		if (buf[i] == '\n' && i + 1 < len)
+			cf->nlines++;
+	p.cf = cf;
+	p.path = path;
+	p.vocab = vocab;
+	p.errs = errs;
+	scan(&p, buf, len);
+	for (size_t i = 0; i < p.npend; i++) {
+		struct directive *d = &cf->dirs[p.pend[i].dir];
+		size_t k;
+		for (k = 0; k < p.nmarks; k++)
+			if (!strcmp(p.marks[k].name, p.pend[i].name))
+				break;
+		if (k == p.nmarks)
+			perr(&p, d->src_line, d->src_col, "unknown mark '%s'", p.pend[i].name);
+		else
+			d->line = p.marks[k].line;
+		free(p.pend[i].name);
+	}
+	free(p.pend);
+	for (size_t i = 0; i < p.nmarks; i++)
+		free(p.marks[i].name);
+	free(p.marks);
+	if (!cf->title) {
+		base = strrchr(name, '/');
+		cf->title = xstrdup(base ? base + 1 : name);
+	}
+	if (p.nerr) {
+		case_release(cf);
+		return -1;
+	}
+	return 0;
+}
+
+int
+case_load(struct casefile *cf, const char *path, const char *name,
+          const struct sel_vocab *vocab, struct errlist *errs)
+{
+	struct strbuf sb = {0};
+	int r;
+
+	if (read_file(path, &sb) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+		sb_release(&sb);
+		memset(cf, 0, sizeof(*cf));
+		return -1;
+	}
+	r = case_parse(cf, path, name, sb_str(&sb), sb.len, vocab, errs);
+	sb_release(&sb);
+	return r;
+}
+
+void
+case_release(struct casefile *cf)
+{
+	for (size_t i = 0; i < cf->ndirs; i++)
+		directive_free(&cf->dirs[i]);
+	free(cf->dirs);
+	free(cf->path);
+	free(cf->name);
+	free(cf->title);
+	free(cf->std);
+	strvec_release(&cf->flags);
+	selector_free(cf->requires);
+	free(cf->requires_text);
+	strvec_release(&cf->refs);
+	memset(cf, 0, sizeof(*cf));
+}
+
+int
+directive_matches(const struct directive *d, const char *msg, size_t len)
+{
+	if (!d->re)
+		return 1;
+	return pcre2_match(d->re, (PCRE2_SPTR)msg, len, 0, 0, d->md, NULL) >= 0;
+}

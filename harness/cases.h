@@ -1,0 +1,78 @@
+/* cases: the annotated C case files of case-format.md.
+ *
+ * case_parse() finds every comment in the file (outside string and
+ * character literals), reads the directives at the start of its lines and
+ * resolves each line-level directive to the line it is about. Every
+ * malformed directive is added to errs as FILE:LINE:COL; a case with errors
+ * must not be compiled. Each pattern is compiled once with PCRE2 (JIT where
+ * available).
+ *
+ * struct casefile owns everything it points to; case_release frees it.
+ */
+#ifndef CASES_H
+#define CASES_H
+
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
+
+#include "selector.h"
+#include "srcerr.h"
+#include "util.h"
+
+enum dkind {
+	D_WARNING,          /* expect-warning */
+	D_ERROR,            /* expect-error: error or fatal error */
+	D_NOTE,             /* expect-note */
+	D_DIAG,             /* expect-diag: warning or error */
+	D_KNOWN_FP,         /* known-fp: a warning or error on correct code */
+	D_CLEAN,            /* expect-clean: nothing unexpected on the line */
+	D_NO_DIAGNOSTICS,   /* expect-no-diagnostics: nothing at all */
+};
+
+#define LINE_ANY 0     /* @*: any line of any file */
+
+struct directive {
+	enum dkind kind;
+	int line;               /* the line it is about; LINE_ANY for @* (and no-diagnostics) */
+	int src_line, src_col;  /* where the directive is written */
+	struct selector *sel;   /* NULL: every configuration */
+	char *sel_text;         /* the selector as written, without braces, or NULL */
+	char *regex;            /* the pattern as given to PCRE2, or NULL */
+	pcre2_code *re;
+	pcre2_match_data *md;
+	char *flag;             /* normalised option (-Wfoo), or NULL */
+	char *ref;              /* known-fp's ref: TEXT, or NULL */
+};
+
+struct casefile {
+	char *path;             /* as passed to the compiler */
+	char *name;             /* relative to the cases root, for reports */
+	char *title;            /* case-title, or the file name */
+	char *std;              /* case-std, or NULL */
+	struct strvec flags;    /* case-flags, split into words */
+	struct selector *requires;   /* case-requires, or NULL */
+	char *requires_text;
+	struct strvec refs;     /* case-ref, in order */
+	struct directive *dirs; /* line-level directives and expect-no-diagnostics, in file order */
+	size_t ndirs;
+	int nlines;
+};
+
+/* Parse buf (the bytes of the file at path); name is the case's name in
+ * reports. Returns 0, or -1 with errors added to errs (cf is then
+ * released). */
+int case_parse(struct casefile *cf, const char *path, const char *name,
+               const char *buf, size_t len, const struct sel_vocab *vocab, struct errlist *errs);
+int case_load(struct casefile *cf, const char *path, const char *name,
+              const struct sel_vocab *vocab, struct errlist *errs);
+void case_release(struct casefile *cf);
+
+/* Does the directive's pattern match msg (len bytes)? */
+int directive_matches(const struct directive *d, const char *msg, size_t len);
+
+/* The keyword of a kind: "expect-warning", ..., "expect-no-diagnostics". */
+const char *dkind_name(enum dkind k);
+/* The reverse; -1 when s is not a keyword of a line-level directive. */
+int dkind_parse(const char *s);
+
+#endif

@@ -1,0 +1,671 @@
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "config.h"
+
+struct loader {
+	yaml_document_t *doc;
+	const char *name;
+	struct errlist *errs;
+	int nerr;
+	struct config *cfg;
+};
+
+static void
+err_at(struct loader *ld, const yaml_node_t *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void
+err_at(struct loader *ld, const yaml_node_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	errlist_add(ld->errs, ld->name, n ? (int)n->start_mark.line + 1 : 1,
+	            n ? (int)n->start_mark.column + 1 : 1, "%s", msg);
+	free(msg);
+	ld->nerr++;
+}
+
+static yaml_node_t *
+node(struct loader *ld, int id)
+{
+	return yaml_document_get_node(ld->doc, id);
+}
+
+static const char *
+kind_name(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_SCALAR_NODE: return "a scalar";
+	case YAML_SEQUENCE_NODE: return "a sequence";
+	case YAML_MAPPING_NODE: return "a mapping";
+	default: return "nothing";
+	}
+}
+
+static int
+is_null(const yaml_node_t *n)
+{
+	const char *v;
+
+	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE)
+		return 0;
+	v = (const char *)n->data.scalar.value;
+	return !*v || !strcmp(v, "~") || !strcmp(v, "null");
+}
+
+/* A non-empty string scalar, or NULL with an error. */
+static const char *
+scalar(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	if (n->type != YAML_SCALAR_NODE) {
+		err_at(ld, n, "%s must be a string, not %s", what, kind_name(n));
+		return NULL;
+	}
+	if (is_null(n) || !n->data.scalar.length) {
+		err_at(ld, n, "%s must not be empty", what);
+		return NULL;
+	}
+	if (strlen((const char *)n->data.scalar.value) != n->data.scalar.length) {
+		err_at(ld, n, "%s contains a NUL character", what);
+		return NULL;
+	}
+	return (const char *)n->data.scalar.value;
+}
+
+/* Names appear in table headers, TSV and TAP lines: keep them plain. */
+static int
+valid_name(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '-' || *s == '_' || *s == '.' || *s == '+'))
+			return 0;
+	return 1;
+}
+
+static char *
+name_scalar(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	const char *s = scalar(ld, n, what);
+	if (!s)
+		return NULL;
+	if (!valid_name(s)) {
+		err_at(ld, n, "%s '%s' may contain only letters, digits, '-', '_', '.' and '+'", what, s);
+		return NULL;
+	}
+	return xstrdup(s);
+}
+
+static int
+number(struct loader *ld, const yaml_node_t *n, const char *what, double *out)
+{
+	const char *s;
+	char *end;
+	double d;
+
+	if (n->type != YAML_SCALAR_NODE || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) {
+		err_at(ld, n, "%s must be a number", what);
+		return -1;
+	}
+	s = (const char *)n->data.scalar.value;
+	errno = 0;
+	d = strtod(s, &end);
+	if (!*s || *end || errno || !isfinite(d) || d <= 0 || d > 86400) {
+		err_at(ld, n, "%s must be a number of seconds between 0 and 86400, not '%s'", what, s);
+		return -1;
+	}
+	*out = d;
+	return 0;
+}
+
+static void
+string_list(struct loader *ld, const yaml_node_t *n, const char *what, struct strvec *out)
+{
+	if (is_null(n))
+		return;
+	if (n->type != YAML_SEQUENCE_NODE) {
+		err_at(ld, n, "%s must be a sequence of strings, not %s", what, kind_name(n));
+		return;
+	}
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		const yaml_node_t *item = node(ld, *it);
+		if (item->type != YAML_SCALAR_NODE) {
+			err_at(ld, item, "%s must hold strings, not %s", what, kind_name(item));
+			continue;
+		}
+		if (strlen((const char *)item->data.scalar.value) != item->data.scalar.length) {
+			err_at(ld, item, "%s contains a NUL character", what);
+			continue;
+		}
+		strvec_push(out, (const char *)item->data.scalar.value);
+	}
+}
+
+/* Iterate a mapping whose keys must be distinct strings; reports
+ * non-string and duplicate keys. Returns 0 if n is a mapping. */
+static int
+check_mapping(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	if (n->type != YAML_MAPPING_NODE) {
+		err_at(ld, n, "%s must be a mapping, not %s", what, kind_name(n));
+		return -1;
+	}
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const yaml_node_t *k = node(ld, p->key);
+		if (k->type != YAML_SCALAR_NODE) {
+			err_at(ld, k, "keys of %s must be strings", what);
+			continue;
+		}
+		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
+			const yaml_node_t *k2 = node(ld, q->key);
+			if (k2->type == YAML_SCALAR_NODE &&
+			    !strcmp((const char *)k->data.scalar.value, (const char *)k2->data.scalar.value)) {
+				err_at(ld, k, "duplicate key '%s' in %s", (const char *)k->data.scalar.value, what);
+				break;
+			}
+		}
+	}
+	return 0;
+}
+
+static const char *
+key_of(struct loader *ld, const yaml_node_pair_t *p)
+{
+	const yaml_node_t *k = node(ld, p->key);
+	return k->type == YAML_SCALAR_NODE ? (const char *)k->data.scalar.value : NULL;
+}
+
+static void
+unknown_key(struct loader *ld, const yaml_node_pair_t *p, const char *what, const char *known)
+{
+	err_at(ld, node(ld, p->key), "unknown key '%s' in %s (known: %s)", key_of(ld, p), what, known);
+}
+
+static void
+load_targets(struct loader *ld, const yaml_node_t *n)
+{
+	struct config *cfg = ld->cfg;
+
+	if (check_mapping(ld, n, "targets") < 0)
+		return;
+	cfg->targets = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	                       sizeof(*cfg->targets));
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const yaml_node_t *v = node(ld, p->value);
+		struct target t = {0};
+
+		if (!key_of(ld, p))
+			continue;
+		t.arch = name_scalar(ld, node(ld, p->key), "architecture name");
+		if (!t.arch)
+			continue;
+		if (config_find_target(cfg, t.arch) >= 0) {
+			free(t.arch);
+			continue;       /* reported as a duplicate key */
+		}
+		if (check_mapping(ld, v, "a target") == 0) {
+			for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+				const char *k = key_of(ld, q);
+				const char *s;
+				if (!k)
+					continue;
+				if (!strcmp(k, "triple")) {
+					if ((s = scalar(ld, node(ld, q->value), "triple")) && !t.triple)
+						t.triple = xstrdup(s);
+				} else if (!strcmp(k, "package")) {
+					if ((s = scalar(ld, node(ld, q->value), "package")) && !t.package)
+						t.package = xstrdup(s);
+				} else {
+					unknown_key(ld, q, "a target", "triple, package");
+				}
+			}
+			if (!t.triple)
+				err_at(ld, v, "target '%s' has no triple", t.arch);
+		}
+		cfg->targets[cfg->ntargets++] = t;
+	}
+}
+
+static void
+load_profiles(struct loader *ld, const yaml_node_t *n)
+{
+	struct config *cfg = ld->cfg;
+
+	if (check_mapping(ld, n, "profiles") < 0)
+		return;
+	cfg->profiles = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	                        sizeof(*cfg->profiles));
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const yaml_node_t *v = node(ld, p->value);
+		struct profile pr = {0};
+
+		if (!key_of(ld, p))
+			continue;
+		pr.name = name_scalar(ld, node(ld, p->key), "profile name");
+		if (!pr.name)
+			continue;
+		if (config_find_profile(cfg, pr.name) >= 0) {
+			free(pr.name);
+			continue;
+		}
+		if (check_mapping(ld, v, "a profile") == 0) {
+			for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+				const char *k = key_of(ld, q);
+				if (!k)
+					continue;
+				if (!strcmp(k, "flags"))
+					string_list(ld, node(ld, q->value), "flags", &pr.flags);
+				else if (!strcmp(k, "gcc"))
+					string_list(ld, node(ld, q->value), "gcc", &pr.gcc_flags);
+				else if (!strcmp(k, "clang"))
+					string_list(ld, node(ld, q->value), "clang", &pr.clang_flags);
+				else
+					unknown_key(ld, q, "a profile", "flags, gcc, clang");
+			}
+		}
+		cfg->profiles[cfg->nprofiles++] = pr;
+	}
+}
+
+static void
+toolchain_release(struct toolchain *tc)
+{
+	free(tc->command);
+	free(tc->package);
+	strvec_release(&tc->flags);
+}
+
+static void
+add_toolchain(struct loader *ld, struct compiler *c, const yaml_node_t *archnode,
+              const yaml_node_t *spec, const char *dcommand, const char *dpackage)
+{
+	struct toolchain tc = {0};
+	const char *arch = scalar(ld, archnode, "target name");
+	long ti;
+
+	if (!arch)
+		return;
+	ti = config_find_target(ld->cfg, arch);
+	if (ti < 0) {
+		err_at(ld, archnode, "unknown target '%s' (not under targets:)", arch);
+		return;
+	}
+	for (size_t i = 0; i < c->ntcs; i++) {
+		if (c->tcs[i].target == (size_t)ti) {
+			err_at(ld, archnode, "target '%s' listed twice for compiler '%s'", arch, c->name);
+			return;
+		}
+	}
+	tc.target = (size_t)ti;
+	if (spec && check_mapping(ld, spec, "a compiler target") == 0) {
+		for (yaml_node_pair_t *q = spec->data.mapping.pairs.start; q < spec->data.mapping.pairs.top; q++) {
+			const char *k = key_of(ld, q);
+			const char *s;
+			if (!k)
+				continue;
+			if (!strcmp(k, "command")) {
+				if ((s = scalar(ld, node(ld, q->value), "command")) && !tc.command)
+					tc.command = xstrdup(s);
+			} else if (!strcmp(k, "package")) {
+				if ((s = scalar(ld, node(ld, q->value), "package")) && !tc.package)
+					tc.package = xstrdup(s);
+			} else if (!strcmp(k, "flags")) {
+				string_list(ld, node(ld, q->value), "flags", &tc.flags);
+			} else {
+				unknown_key(ld, q, "a compiler target", "command, package, flags");
+			}
+		}
+	}
+	if (!tc.command && dcommand)
+		tc.command = xstrdup(dcommand);
+	if (!tc.package && dpackage)
+		tc.package = xstrdup(dpackage);
+	if (!tc.command) {
+		err_at(ld, archnode, "compiler '%s' has no command for target '%s'", c->name, arch);
+		toolchain_release(&tc);
+		return;
+	}
+	c->tcs = xrealloc(c->tcs, (c->ntcs + 1) * sizeof(*c->tcs));
+	c->tcs[c->ntcs++] = tc;
+}
+
+static void
+load_compiler(struct loader *ld, const yaml_node_t *n)
+{
+	struct config *cfg = ld->cfg;
+	struct compiler c = {0};
+	const yaml_node_t *targets = NULL, *family = NULL;
+	const char *command = NULL, *package = NULL;
+	int has_family = 0;
+
+	c.timeout = 0;
+	if (check_mapping(ld, n, "a compiler") < 0)
+		return;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const char *k = key_of(ld, p);
+		const yaml_node_t *v = node(ld, p->value);
+		if (!k)
+			continue;
+		if (!strcmp(k, "name")) {
+			if (!c.name)
+				c.name = name_scalar(ld, v, "compiler name");
+		} else if (!strcmp(k, "family")) {
+			family = v;
+		} else if (!strcmp(k, "command")) {
+			command = scalar(ld, v, "command");
+		} else if (!strcmp(k, "package")) {
+			package = scalar(ld, v, "package");
+		} else if (!strcmp(k, "targets")) {
+			targets = v;
+		} else if (!strcmp(k, "flags")) {
+			string_list(ld, v, "flags", &c.flags);
+		} else if (!strcmp(k, "prefix")) {
+			string_list(ld, v, "prefix", &c.prefix);
+		} else if (!strcmp(k, "timeout")) {
+			number(ld, v, "timeout", &c.timeout);
+		} else {
+			unknown_key(ld, p, "a compiler", "name, family, command, package, targets, flags, prefix, timeout");
+		}
+	}
+	if (!c.name) {
+		err_at(ld, n, "compiler has no name");
+		goto out;
+	}
+	if (config_find_compiler(cfg, c.name) >= 0) {
+		err_at(ld, n, "compiler '%s' defined twice", c.name);
+		goto out;
+	}
+	if (!family) {
+		err_at(ld, n, "compiler '%s' has no family (gcc or clang)", c.name);
+	} else {
+		const char *f = scalar(ld, family, "family");
+		if (f && !strcmp(f, "gcc"))
+			c.family = FAMILY_GCC, has_family = 1;
+		else if (f && !strcmp(f, "clang"))
+			c.family = FAMILY_CLANG, has_family = 1;
+		else if (f)
+			err_at(ld, family, "unknown family '%s' (gcc or clang)", f);
+	}
+	if (!targets) {
+		err_at(ld, n, "compiler '%s' has no targets", c.name);
+	} else if (targets->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *it = targets->data.sequence.items.start; it < targets->data.sequence.items.top; it++)
+			add_toolchain(ld, &c, node(ld, *it), NULL, command, package);
+	} else if (targets->type == YAML_MAPPING_NODE) {
+		check_mapping(ld, targets, "targets");
+		for (yaml_node_pair_t *p = targets->data.mapping.pairs.start; p < targets->data.mapping.pairs.top; p++) {
+			const yaml_node_t *v = node(ld, p->value);
+			add_toolchain(ld, &c, node(ld, p->key), is_null(v) ? NULL : v, command, package);
+		}
+	} else {
+		err_at(ld, targets, "targets must be a sequence of names or a mapping, not %s", kind_name(targets));
+	}
+	if (!has_family)
+		goto out;
+	if (!c.timeout)
+		c.timeout = cfg->timeout;
+	cfg->compilers[cfg->ncompilers++] = c;
+	return;
+out:
+	free(c.name);
+	strvec_release(&c.flags);
+	strvec_release(&c.prefix);
+	for (size_t i = 0; i < c.ntcs; i++)
+		toolchain_release(&c.tcs[i]);
+	free(c.tcs);
+}
+
+static const yaml_node_t *
+top_key(struct loader *ld, const yaml_node_t *root, const char *key)
+{
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		const char *k = key_of(ld, p);
+		if (k && !strcmp(k, key))
+			return node(ld, p->value);
+	}
+	return NULL;
+}
+
+/* Tabs and bad UTF-8 are reported with their exact position before libyaml
+ * sees the text; its own messages for them are vague. */
+static int
+precheck(const char *name, const char *buf, size_t len, struct errlist *errs)
+{
+	int line = 1, col = 1;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = (unsigned char)buf[i];
+		size_t n = 1;
+		if (c == '\t') {
+			errlist_add(errs, name, line, col, "tab character (indent with spaces)");
+			return -1;
+		}
+		if (c == 0) {
+			errlist_add(errs, name, line, col, "NUL byte");
+			return -1;
+		}
+		if (c >= 0x80) {
+			unsigned cp;
+			if (c >= 0xc2 && c <= 0xdf) n = 2, cp = c & 0x1f;
+			else if (c >= 0xe0 && c <= 0xef) n = 3, cp = c & 0x0f;
+			else if (c >= 0xf0 && c <= 0xf4) n = 4, cp = c & 0x07;
+			else n = 0, cp = 0;
+			if (n == 0 || i + n > len)
+				goto bad;
+			for (size_t j = 1; j < n; j++) {
+				unsigned char cc = (unsigned char)buf[i + j];
+				if ((cc & 0xc0) != 0x80)
+					goto bad;
+				cp = (cp << 6) | (cc & 0x3f);
+			}
+			if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+			    (cp >= 0xd800 && cp <= 0xdfff))
+				goto bad;
+		}
+		if (c == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+		i += n;
+	}
+	return 0;
+bad:
+	errlist_add(errs, name, line, col, "invalid UTF-8");
+	return -1;
+}
+
+int
+config_parse(struct config *cfg, const char *name, const char *buf, size_t len, struct errlist *errs)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	struct loader ld = { &doc, name, errs, 0, cfg };
+	const yaml_node_t *root, *v;
+
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->path = xstrdup(name);
+	cfg->timeout = 60;
+	if (precheck(name, buf, len, errs) < 0) {
+		config_release(cfg);
+		return -1;
+	}
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		const yaml_mark_t *m = parser.problem_mark.line || parser.problem_mark.column ?
+		                       &parser.problem_mark : &parser.context_mark;
+		errlist_add(errs, name, (int)m->line + 1, (int)m->column + 1, "%s%s%s",
+		            parser.problem ? parser.problem : "YAML syntax error",
+		            parser.context ? " " : "", parser.context ? parser.context : "");
+		yaml_parser_delete(&parser);
+		config_release(cfg);
+		return -1;
+	}
+	root = yaml_document_get_root_node(&doc);
+	if (!root) {
+		errlist_add(errs, name, 1, 1, "empty configuration (expected targets:, profiles:, compilers:)");
+		ld.nerr++;
+		goto done;
+	}
+	{
+		/* a second document would be silently ignored: refuse it */
+		yaml_document_t doc2;
+		if (yaml_parser_load(&parser, &doc2)) {
+			const yaml_node_t *r2 = yaml_document_get_root_node(&doc2);
+			if (r2) {
+				errlist_add(errs, name, (int)r2->start_mark.line + 1, (int)r2->start_mark.column + 1,
+				            "more than one YAML document");
+				ld.nerr++;
+			}
+			yaml_document_delete(&doc2);
+		} else {
+			errlist_add(errs, name, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1,
+			            "%s", parser.problem ? parser.problem : "YAML syntax error");
+			ld.nerr++;
+		}
+	}
+	if (check_mapping(&ld, root, "the configuration") < 0)
+		goto done;
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		const char *k = key_of(&ld, p);
+		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers"))
+			unknown_key(&ld, p, "the configuration", "timeout, targets, profiles, compilers");
+	}
+	if ((v = top_key(&ld, root, "timeout")))
+		number(&ld, v, "timeout", &cfg->timeout);
+	if ((v = top_key(&ld, root, "targets")))
+		load_targets(&ld, v);
+	else
+		err_at(&ld, root, "no targets: section");
+	if ((v = top_key(&ld, root, "profiles")))
+		load_profiles(&ld, v);
+	else
+		err_at(&ld, root, "no profiles: section");
+	if ((v = top_key(&ld, root, "compilers"))) {
+		if (v->type != YAML_SEQUENCE_NODE) {
+			err_at(&ld, v, "compilers must be a sequence, not %s", kind_name(v));
+		} else {
+			cfg->compilers = xcalloc((size_t)(v->data.sequence.items.top - v->data.sequence.items.start) + 1,
+			                         sizeof(*cfg->compilers));
+			for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
+				load_compiler(&ld, node(&ld, *it));
+		}
+	} else {
+		err_at(&ld, root, "no compilers: section");
+	}
+	if (!ld.nerr && !cfg->nprofiles)
+		err_at(&ld, top_key(&ld, root, "profiles"), "no profiles defined");
+	if (!ld.nerr && !cfg->ncompilers)
+		err_at(&ld, top_key(&ld, root, "compilers"), "no compilers defined");
+done:
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	if (ld.nerr) {
+		config_release(cfg);
+		return -1;
+	}
+	cfg->arch_names = xcalloc(cfg->ntargets + 1, sizeof(char *));
+	for (size_t i = 0; i < cfg->ntargets; i++)
+		cfg->arch_names[i] = cfg->targets[i].arch;
+	cfg->profile_names = xcalloc(cfg->nprofiles + 1, sizeof(char *));
+	for (size_t i = 0; i < cfg->nprofiles; i++)
+		cfg->profile_names[i] = cfg->profiles[i].name;
+	return 0;
+}
+
+int
+config_load(struct config *cfg, const char *path, struct errlist *errs)
+{
+	struct strbuf sb = {0};
+	int r;
+
+	if (read_file(path, &sb) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+		sb_release(&sb);
+		memset(cfg, 0, sizeof(*cfg));
+		return -1;
+	}
+	r = config_parse(cfg, path, sb.buf, sb.len, errs);
+	sb_release(&sb);
+	return r;
+}
+
+void
+config_release(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->ntargets; i++) {
+		free(cfg->targets[i].arch);
+		free(cfg->targets[i].triple);
+		free(cfg->targets[i].package);
+	}
+	free(cfg->targets);
+	for (size_t i = 0; i < cfg->nprofiles; i++) {
+		free(cfg->profiles[i].name);
+		strvec_release(&cfg->profiles[i].flags);
+		strvec_release(&cfg->profiles[i].gcc_flags);
+		strvec_release(&cfg->profiles[i].clang_flags);
+	}
+	free(cfg->profiles);
+	for (size_t i = 0; i < cfg->ncompilers; i++) {
+		struct compiler *c = &cfg->compilers[i];
+		free(c->name);
+		strvec_release(&c->prefix);
+		strvec_release(&c->flags);
+		for (size_t j = 0; j < c->ntcs; j++)
+			toolchain_release(&c->tcs[j]);
+		free(c->tcs);
+	}
+	free(cfg->compilers);
+	free(cfg->arch_names);
+	free(cfg->profile_names);
+	free(cfg->path);
+	memset(cfg, 0, sizeof(*cfg));
+}
+
+struct sel_vocab
+config_vocab(const struct config *cfg)
+{
+	struct sel_vocab v = { cfg->arch_names, cfg->ntargets, cfg->profile_names, cfg->nprofiles };
+	return v;
+}
+
+long
+config_find_target(const struct config *cfg, const char *arch)
+{
+	for (size_t i = 0; i < cfg->ntargets; i++)
+		if (cfg->targets[i].arch && !strcmp(cfg->targets[i].arch, arch))
+			return (long)i;
+	return -1;
+}
+
+long
+config_find_profile(const struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->nprofiles; i++)
+		if (!strcmp(cfg->profiles[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+long
+config_find_compiler(const struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->ncompilers; i++)
+		if (!strcmp(cfg->compilers[i].name, name))
+			return (long)i;
+	return -1;
+}

@@ -1,0 +1,285 @@
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diag.h"
+#include "util.h"
+
+static const char *const sev_names[] = {
+	[SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal",
+};
+static const char *const status_names[] = {
+	[ST_NONE] = "-", [ST_EXPECTED] = "expected", [ST_UNEXPECTED] = "unexpected",
+	[ST_KNOWN_FP] = "known-fp", [ST_NOTE] = "note",
+};
+
+const char *
+severity_name(enum severity s)
+{
+	return sev_names[s];
+}
+
+int
+severity_parse(const char *s)
+{
+	for (size_t i = 0; i < LEN(sev_names); i++)
+		if (!strcmp(sev_names[i], s))
+			return (int)i;
+	return -1;
+}
+
+const char *
+dstatus_name(enum dstatus s)
+{
+	return status_names[s];
+}
+
+int
+dstatus_parse(const char *s)
+{
+	for (size_t i = 0; i < LEN(status_names); i++)
+		if (!strcmp(status_names[i], s))
+			return (int)i;
+	return -1;
+}
+
+char *
+option_normalise(const char *s, size_t len)
+{
+	const char *comma;
+	size_t n;
+
+	/* Clang: "-Werror,-Wfoo" (take the part after the last comma) */
+	comma = memchr(s, ',', len);
+	if (comma) {
+		const char *last = s + len;
+		while (last > s && last[-1] != ',')
+			last--;
+		len -= (size_t)(last - s);
+		s = last;
+	}
+	/* GCC: "-Werror=foo" */
+	if (len > 8 && !memcmp(s, "-Werror=", 8)) {
+		char *r;
+		const char *eq;
+		s += 8;
+		len -= 8;
+		eq = memchr(s, '=', len);
+		if (eq)
+			len = (size_t)(eq - s);
+		r = xmalloc(len + 3);
+		memcpy(r, "-W", 2);
+		memcpy(r + 2, s, len);
+		r[len + 2] = 0;
+		return r;
+	}
+	/* "-Wfoo=" and "-Wfoo=3" */
+	n = 0;
+	while (n < len && s[n] != '=')
+		n++;
+	return xstrndup(s, n);
+}
+
+char *
+quotes_normalise(const char *s, size_t len)
+{
+	char *r = xmalloc(len + 1), *o = r;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c == 0xe2 && i + 2 < len && (unsigned char)s[i + 1] == 0x80) {
+			unsigned char d = (unsigned char)s[i + 2];
+			if (d == 0x98 || d == 0x99) {
+				*o++ = '\'';
+				i += 2;
+				continue;
+			}
+			if (d == 0x9c || d == 0x9d) {
+				*o++ = '"';
+				i += 2;
+				continue;
+			}
+		}
+		*o++ = (char)c;
+	}
+	*o = 0;
+	return r;
+}
+
+static int
+parse_uint(const char *s, size_t len, int *out)
+{
+	long v = 0;
+
+	if (!len || len > 9)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	*out = (int)v;
+	return 0;
+}
+
+/* Split "FILE:LINE:COL", "FILE:LINE" or "PROGRAM" (no location). */
+static void
+parse_location(const char *s, size_t len, char **file, int *line, int *col)
+{
+	const char *c1, *c2;
+
+	*file = NULL;
+	*line = *col = 0;
+	c2 = NULL;
+	for (c1 = s + len; c1 > s && c1[-1] != ':'; c1--)
+		;
+	if (c1 > s) {
+		const char *num2 = c1;
+		size_t n2 = len - (size_t)(c1 - s);
+		/* c1 points after the last ':'; find the one before */
+		for (c2 = c1 - 1; c2 > s && c2[-1] != ':'; c2--)
+			;
+		if (c2 > s && !parse_uint(c2, (size_t)(c1 - 1 - c2), line) && !parse_uint(num2, n2, col)) {
+			*file = xstrndup(s, (size_t)(c2 - 1 - s));
+			return;
+		}
+		*line = *col = 0;
+		if (!parse_uint(num2, n2, line)) {
+			*file = xstrndup(s, (size_t)(c1 - 1 - s));
+			return;
+		}
+		*line = 0;
+	}
+	/* No line: "cc1", "gcc-12", "clang", or a file name: keep files only
+	 * when they look like one, programs are not locations. */
+	if (memchr(s, '/', len) || memchr(s, '.', len))
+		*file = xstrndup(s, len);
+}
+
+static const struct {
+	const char *text;
+	enum severity sev;
+} sev_markers[] = {
+	{ ": warning: ", SEV_WARNING },
+	{ ": error: ", SEV_ERROR },
+	{ ": note: ", SEV_NOTE },
+	{ ": fatal error: ", SEV_FATAL },
+	{ ": internal compiler error: ", SEV_FATAL },
+	{ ": remark: ", SEV_NOTE },
+};
+
+static void
+add(struct diaglist *dl, struct diag *d)
+{
+	for (size_t i = 0; i < dl->n; i++) {
+		struct diag *o = &dl->v[i];
+		if (o->line == d->line && o->col == d->col && o->sev == d->sev &&
+		    !strcmp(o->message, d->message) &&
+		    ((!o->file && !d->file) || (o->file && d->file && !strcmp(o->file, d->file))) &&
+		    ((!o->option && !d->option) || (o->option && d->option && !strcmp(o->option, d->option)))) {
+			o->count++;
+			free(d->file);
+			free(d->message);
+			free(d->option);
+			return;
+		}
+	}
+	VEC_PUSH(*dl, *d);
+}
+
+static void
+flag_ice(struct diaglist *dl, const char *s, size_t len)
+{
+	if (!dl->ice)
+		dl->ice_text = xstrndup(s, len);
+	dl->ice = 1;
+}
+
+static int
+has_prefix(const char *s, size_t len, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	return len >= n && !memcmp(s, prefix, n);
+}
+
+static void
+parse_line(struct diaglist *dl, const char *s, size_t len)
+{
+	const char *m = NULL;
+	size_t mi = 0;
+	struct diag d = {0};
+	const char *msg, *end;
+
+	if (len && s[len - 1] == '\r')
+		len--;
+	/* crash reports that carry no diagnostic of their own */
+	if (has_prefix(s, len, "PLEASE submit a bug report") || has_prefix(s, len, "Stack dump:")) {
+		flag_ice(dl, s, len);
+		return;
+	}
+	for (size_t i = 0; i < LEN(sev_markers); i++) {
+		size_t ml = strlen(sev_markers[i].text);
+		for (const char *p = s; p + ml <= s + len; p++) {
+			if (*p == ':' && !memcmp(p, sev_markers[i].text, ml)) {
+				if (!m || p < m) {
+					m = p;
+					mi = i;
+				}
+				break;
+			}
+		}
+	}
+	if (!m || m == s)
+		return;
+	d.sev = sev_markers[mi].sev;
+	parse_location(s, (size_t)(m - s), &d.file, &d.line, &d.col);
+	msg = m + strlen(sev_markers[mi].text);
+	end = s + len;
+	if (!strcmp(sev_markers[mi].text, ": internal compiler error: ")) {
+		flag_ice(dl, s, len);
+		msg = m + 2;     /* keep "internal compiler error: ..." as the message */
+	}
+	/* trailing " [-Woption]" */
+	if (end - msg >= 4 && end[-1] == ']') {
+		const char *b = end - 1;
+		while (b > msg && *b != '[')
+			b--;
+		if (*b == '[' && b > msg && b[-1] == ' ' && b[1] == '-') {
+			d.option = option_normalise(b + 1, (size_t)(end - 1 - (b + 1)));
+			end = b - 1;
+		}
+	}
+	d.message = quotes_normalise(msg, (size_t)(end - msg));
+	d.count = 1;
+	if (d.sev == SEV_ERROR && strstr(d.message, "frontend command failed") && !d.file)
+		flag_ice(dl, s, len);
+	if (d.sev == SEV_ERROR && !strncmp(d.message, "unable to execute command", 25) && !d.file)
+		flag_ice(dl, s, len);
+	add(dl, &d);
+}
+
+void
+diag_parse(struct diaglist *dl, const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t e = nl ? (size_t)(nl - buf) : len;
+		parse_line(dl, buf + i, e - i);
+		i = e + 1;
+	}
+}
+
+void
+diaglist_release(struct diaglist *dl)
+{
+	for (size_t i = 0; i < dl->n; i++) {
+		free(dl->v[i].file);
+		free(dl->v[i].message);
+		free(dl->v[i].option);
+	}
+	free(dl->v);
+	free(dl->ice_text);
+	memset(dl, 0, sizeof(*dl));
+}

@@ -1,0 +1,57 @@
+/* diag: compiler output (GCC and Clang, text format) into diagnostics.
+ *
+ *   FILE:LINE:COL: SEVERITY: MESSAGE [OPTION]
+ *   PROGRAM: SEVERITY: MESSAGE [OPTION]        (driver, cc1: no location)
+ *
+ * Context lines ("In function", "In file included from", "inlined from",
+ * "N warnings generated.", backtraces) are skipped. Identical diagnostics
+ * are merged into one with a count. Typographic quotes become ASCII.
+ * Internal compiler errors and crash reports are flagged.
+ *
+ * Pure: takes a buffer, returns data. struct diaglist owns its strings.
+ */
+#ifndef DIAG_H
+#define DIAG_H
+
+#include <stddef.h>
+
+enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL };
+
+/* What the matcher decided about a diagnostic. */
+enum dstatus { ST_NONE, ST_EXPECTED, ST_UNEXPECTED, ST_KNOWN_FP, ST_NOTE };
+
+struct diag {
+	char *file;             /* NULL when the diagnostic has no location */
+	int line, col;          /* 0 when absent */
+	enum severity sev;
+	char *message;          /* normalised text, without the option */
+	char *option;           /* normalised option (-Wfoo), or NULL */
+	unsigned count;         /* times printed */
+	enum dstatus status;    /* set by the matcher */
+};
+
+struct diaglist {
+	struct diag *v;
+	size_t n, cap;
+	int ice;                /* an internal compiler error or a crash report was printed */
+	char *ice_text;         /* its first line, or NULL */
+};
+
+/* Parse len bytes of compiler output, appending to dl. */
+void diag_parse(struct diaglist *dl, const char *buf, size_t len);
+void diaglist_release(struct diaglist *dl);
+
+/* "-Wfoo=", "-Wfoo=3" -> "-Wfoo"; "-Werror=foo", "-Werror,-Wfoo" -> "-Wfoo".
+ * Returns an allocated string. */
+char *option_normalise(const char *s, size_t len);
+
+/* Replace typographic quotes (U+2018, U+2019, U+201C, U+201D) with ' and ".
+ * Returns an allocated string. */
+char *quotes_normalise(const char *s, size_t len);
+
+const char *severity_name(enum severity s);     /* warning, error, note, fatal */
+int severity_parse(const char *s);              /* -1 if unknown */
+const char *dstatus_name(enum dstatus s);       /* expected, unexpected, known-fp, note */
+int dstatus_parse(const char *s);
+
+#endif

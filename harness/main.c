@@ -1,0 +1,327 @@
+/* diagmatrix: which compiler, at which version, on which architecture, with
+ * which flags, warns about this C code.
+ *
+ * The command line, per interface.md. Usage errors exit 2.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "export.h"
+#include "results.h"
+#include "run.h"
+#include "table.h"
+
+static const char usage_text[] =
+	"usage: diagmatrix run    [--config FILE] [--cases PATH...] [--compilers A,B]\n"
+	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
+	"                         [--dry-run] [--timeout SECONDS] [--quiet]\n"
+	"       diagmatrix table  RESULTS...\n"
+	"       diagmatrix export --format tsv|tap RESULTS...\n"
+	"       diagmatrix merge  --out FILE RESULTS...\n"
+	"       diagmatrix list   [--config FILE] [--missing-packages]\n"
+	"       diagmatrix lint   [--config FILE] [PATH...]\n";
+
+static int
+usage(const char *fmt, const char *arg)
+{
+	if (fmt) {
+		fputs("diagmatrix: error: ", stderr);
+		fprintf(stderr, fmt, arg);
+		fputc('\n', stderr);
+	}
+	fputs(usage_text, stderr);
+	return 2;
+}
+
+static void
+split_commas(struct strvec *sv, const char *s)
+{
+	while (*s) {
+		size_t n = strcspn(s, ",");
+		if (n)
+			strvec_push_nocopy(sv, xstrndup(s, n));
+		s += n;
+		if (*s == ',')
+			s++;
+	}
+}
+
+/* Option value: "--opt VALUE" or "--opt=VALUE". */
+static const char *
+optval(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (!strcmp(argv[*i], name)) {
+		if (*i + 1 >= argc)
+			return NULL;
+		return argv[++*i];
+	}
+	return NULL;
+}
+
+static int
+is_opt(const char *arg, const char *name)
+{
+	size_t n = strlen(name);
+	return !strcmp(arg, name) || (!strncmp(arg, name, n) && arg[n] == '=');
+}
+
+static int
+cmd_run(int argc, char **argv)
+{
+	struct run_opts o = {0};
+	int r;
+
+	o.config = "compilers.yaml";
+	o.out = "results/latest.results";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		if (is_opt(a, "--config")) {
+			if (!(v = optval(argc, argv, &i, "--config")))
+				goto missing;
+			o.config = v;
+		} else if (is_opt(a, "--cases")) {
+			if (!(v = optval(argc, argv, &i, "--cases")))
+				goto missing;
+			strvec_push(&o.cases, v);
+			while (i + 1 < argc && argv[i + 1][0] != '-')
+				strvec_push(&o.cases, argv[++i]);
+		} else if (is_opt(a, "--compilers")) {
+			if (!(v = optval(argc, argv, &i, "--compilers")))
+				goto missing;
+			split_commas(&o.filter.compilers, v);
+		} else if (is_opt(a, "--targets")) {
+			if (!(v = optval(argc, argv, &i, "--targets")))
+				goto missing;
+			split_commas(&o.filter.targets, v);
+		} else if (is_opt(a, "--profiles")) {
+			if (!(v = optval(argc, argv, &i, "--profiles")))
+				goto missing;
+			split_commas(&o.filter.profiles, v);
+		} else if (!strcmp(a, "-j") || !strncmp(a, "-j", 2) || is_opt(a, "--jobs")) {
+			char *end;
+			long n;
+			if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+				if (i + 1 >= argc)
+					goto missing;
+				v = argv[++i];
+			} else {
+				v = a[1] == 'j' ? a + 2 : a + 7;
+			}
+			n = strtol(v, &end, 10);
+			if (*end || n < 1 || n > 4096) {
+				r = usage("bad job count '%s'", v);
+				goto out;
+			}
+			o.parallel = (int)n;
+		} else if (is_opt(a, "--out")) {
+			if (!(v = optval(argc, argv, &i, "--out")))
+				goto missing;
+			o.out = v;
+		} else if (!strcmp(a, "--dry-run")) {
+			o.dry_run = 1;
+		} else if (!strcmp(a, "--quiet")) {
+			o.quiet = 1;
+		} else if (is_opt(a, "--timeout")) {
+			char *end;
+			if (!(v = optval(argc, argv, &i, "--timeout")))
+				goto missing;
+			o.timeout = strtod(v, &end);
+			if (*end || !(o.timeout > 0) || o.timeout > 86400) {
+				r = usage("bad timeout '%s'", v);
+				goto out;
+			}
+		} else {
+			r = usage("unknown option '%s'", a);
+			goto out;
+		}
+	}
+	r = run_main(&o);
+	goto out;
+missing:
+	r = usage("option '%s' needs a value", argv[argc - 1]);
+out:
+	strvec_release(&o.cases);
+	strvec_release(&o.filter.compilers);
+	strvec_release(&o.filter.targets);
+	strvec_release(&o.filter.profiles);
+	return r;
+}
+
+static int
+read_all(struct results *r, int n, char **files)
+{
+	struct errlist errs = {0};
+	int bad = 0;
+
+	for (int i = 0; i < n; i++)
+		if (results_read(r, files[i], &errs) < 0)
+			bad = 1;
+	errlist_print(&errs, stderr);
+	errlist_release(&errs);
+	if (!bad)
+		results_sort_jobs(r);
+	return bad ? -1 : 0;
+}
+
+static int
+cmd_table(int argc, char **argv)
+{
+	struct results r = {0};
+	int status = 0;
+
+	if (argc < 2)
+		return usage("table needs a results file", NULL);
+	for (int i = 1; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			return usage("unknown option '%s'", argv[i]);
+	if (read_all(&r, argc - 1, argv + 1) < 0)
+		status = 2;
+	else
+		table_write(stdout, &r);
+	results_release(&r);
+	return status;
+}
+
+static int
+cmd_export(int argc, char **argv)
+{
+	struct results r = {0};
+	const char *format = NULL;
+	struct strvec files = {0};
+	int status = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (is_opt(argv[i], "--format")) {
+			if (!(format = optval(argc, argv, &i, "--format")))
+				return usage("option '%s' needs a value", "--format");
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			strvec_release(&files);
+			return usage("unknown option '%s'", argv[i]);
+		} else {
+			strvec_push(&files, argv[i]);
+		}
+	}
+	if (!format || (strcmp(format, "tsv") && strcmp(format, "tap"))) {
+		strvec_release(&files);
+		return usage("export needs --format tsv or --format tap", NULL);
+	}
+	if (!files.n) {
+		strvec_release(&files);
+		return usage("export needs a results file", NULL);
+	}
+	if (read_all(&r, (int)files.n, files.v) < 0)
+		status = 2;
+	else if (!strcmp(format, "tsv"))
+		export_tsv(stdout, &r);
+	else
+		export_tap(stdout, &r);
+	results_release(&r);
+	strvec_release(&files);
+	return status;
+}
+
+static int
+cmd_merge(int argc, char **argv)
+{
+	struct results r = {0};
+	const char *out = NULL;
+	struct strvec files = {0};
+	int status = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (is_opt(argv[i], "--out")) {
+			if (!(out = optval(argc, argv, &i, "--out")))
+				return usage("option '%s' needs a value", "--out");
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			strvec_release(&files);
+			return usage("unknown option '%s'", argv[i]);
+		} else {
+			strvec_push(&files, argv[i]);
+		}
+	}
+	if (!out || !files.n) {
+		strvec_release(&files);
+		return usage("merge needs --out FILE and results files", NULL);
+	}
+	if (read_all(&r, (int)files.n, files.v) < 0) {
+		status = 2;
+	} else if (results_write(&r, out) < 0) {
+		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, strerror(errno));
+		status = 2;
+	}
+	results_release(&r);
+	strvec_release(&files);
+	return status;
+}
+
+static int
+cmd_list(int argc, char **argv)
+{
+	const char *config = "compilers.yaml";
+	int missing = 0;
+
+	for (int i = 1; i < argc; i++) {
+		if (is_opt(argv[i], "--config")) {
+			if (!(config = optval(argc, argv, &i, "--config")))
+				return usage("option '%s' needs a value", "--config");
+		} else if (!strcmp(argv[i], "--missing-packages")) {
+			missing = 1;
+		} else {
+			return usage("unknown argument '%s'", argv[i]);
+		}
+	}
+	return list_main(config, missing);
+}
+
+static int
+cmd_lint(int argc, char **argv)
+{
+	const char *config = "compilers.yaml";
+	struct strvec paths = {0};
+	int r;
+
+	for (int i = 1; i < argc; i++) {
+		if (is_opt(argv[i], "--config")) {
+			if (!(config = optval(argc, argv, &i, "--config"))) {
+				strvec_release(&paths);
+				return usage("option '%s' needs a value", "--config");
+			}
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			strvec_release(&paths);
+			return usage("unknown option '%s'", argv[i]);
+		} else {
+			strvec_push(&paths, argv[i]);
+		}
+	}
+	r = lint_main(config, &paths);
+	strvec_release(&paths);
+	return r;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int, char **);
+	} cmds[] = {
+		{ "run", cmd_run }, { "table", cmd_table }, { "export", cmd_export },
+		{ "merge", cmd_merge }, { "list", cmd_list }, { "lint", cmd_lint },
+	};
+
+	if (argc < 2)
+		return usage(NULL, NULL);
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		fputs(usage_text, stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < LEN(cmds); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	return usage("unknown command '%s'", argv[1]);
+}

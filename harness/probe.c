@@ -1,0 +1,251 @@
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probe.h"
+#include "sched.h"
+
+enum ptask_kind { PT_VERSION, PT_HEADERS };
+
+struct ptask {
+	size_t probe;
+	enum ptask_kind kind;
+	struct strvec argv;
+};
+
+struct pctx {
+	char **envp;
+	const struct config *cfg;
+	struct probeset *ps;
+	struct ptask *tasks;
+	size_t ntasks;
+	char **argvs;     /* per task, the argv array handed to sched */
+};
+
+int
+command_exists(const char *cmd)
+{
+	const char *path;
+	char *dir, *save = NULL, *copy;
+	int found = 0;
+
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0;
+	path = getenv("PATH");
+	if (!path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	copy = xstrdup(path);
+	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", *dir ? dir : ".", cmd);
+		found = access(full, X_OK) == 0;
+		free(full);
+	}
+	free(copy);
+	return found;
+}
+
+static void
+base_argv(const struct config *cfg, const struct compiler *c, const struct toolchain *t, struct strvec *av)
+{
+	strvec_append(av, &c->prefix);
+	strvec_push(av, t->command);
+	if (c->family == FAMILY_CLANG)
+		strvec_push_nocopy(av, xasprintf("--target=%s", cfg->targets[t->target].triple));
+}
+
+static void
+pget(void *vctx, size_t i, struct proc *p)
+{
+	struct pctx *ctx = vctx;
+	p->argv = strvec_argv(&ctx->tasks[i].argv);
+	ctx->argvs[i] = (char *)p->argv;
+	p->envp = ctx->envp;
+	p->timeout = 60;
+}
+
+static void
+set_missing(struct probe *pr, char *note, const char *package)
+{
+	if (!pr->found && pr->note) {
+		free(note);
+		return;
+	}
+	pr->found = 0;
+	pr->note = note;
+	free(pr->package);
+	pr->package = package ? xstrdup(package) : NULL;
+}
+
+static const char *
+first_line(const struct strbuf *sb, char *buf, size_t n)
+{
+	const char *s = sb_str(sb);
+	size_t k = strcspn(s, "\n");
+	if (k >= n)
+		k = n - 1;
+	memcpy(buf, s, k);
+	buf[k] = 0;
+	return buf;
+}
+
+static int
+macro_value(const char *out, const char *name, int *v)
+{
+	char key[64];
+	const char *p;
+
+	snprintf(key, sizeof(key), "#define %s ", name);
+	p = strstr(out, key);
+	if (!p)
+		return -1;
+	*v = atoi(p + strlen(key));
+	return 0;
+}
+
+static void
+pdone(void *vctx, size_t i, const struct proc_result *r)
+{
+	struct pctx *ctx = vctx;
+	struct ptask *t = &ctx->tasks[i];
+	struct probe *pr = &ctx->ps->v[t->probe];
+	const struct compiler *c = &ctx->cfg->compilers[pr->compiler];
+	const struct toolchain *tc = &c->tcs[pr->tc];
+	const struct target *tg = &ctx->cfg->targets[tc->target];
+	char line[200];
+
+	free(ctx->argvs[i]);
+	ctx->argvs[i] = NULL;
+	if (r->spawn_errno || r->timed_out || r->signal || r->exit_code) {
+		const char *why = r->spawn_errno ? "cannot be run" : r->timed_out ? "timed out" :
+		                  r->signal ? "was killed" : NULL;
+		if (t->kind == PT_VERSION)
+			set_missing(pr, why ? xasprintf("%s %s", tc->command, why) :
+			                      xasprintf("%s does not answer: %s", tc->command, first_line(&r->err, line, sizeof(line))),
+			            tc->package);
+		else
+			set_missing(pr, xasprintf("cannot compile for %s: %s", tg->arch,
+			                          why ? why : first_line(&r->err, line, sizeof(line))),
+			            tg->package);
+		return;
+	}
+	if (t->kind == PT_VERSION) {
+		char v[32];
+		const char *out = sb_str(&r->out);
+		if (c->family == FAMILY_GCC) {
+			first_line(&r->out, v, sizeof(v));
+			if (!version_parse(v, pr->ver)) {
+				set_missing(pr, xasprintf("%s -dumpfullversion printed '%s'", tc->command, v), tc->package);
+				return;
+			}
+		} else {
+			if (macro_value(out, "__clang_major__", &pr->ver[0]) < 0 ||
+			    macro_value(out, "__clang_minor__", &pr->ver[1]) < 0 ||
+			    macro_value(out, "__clang_patchlevel__", &pr->ver[2]) < 0) {
+				set_missing(pr, xasprintf("%s does not define __clang_major__", tc->command), tc->package);
+				return;
+			}
+		}
+		snprintf(pr->version, sizeof(pr->version), "%d.%d.%d", pr->ver[0], pr->ver[1], pr->ver[2]);
+	}
+}
+
+int
+probe_all(const struct config *cfg, struct probeset *ps, int parallel)
+{
+	struct pctx ctx = { NULL, cfg, ps, NULL, 0, NULL };
+	size_t cap = 0, n = 0;
+	struct sched_opts o = {0};
+	int sig;
+
+	for (size_t c = 0; c < cfg->ncompilers; c++)
+		n += cfg->compilers[c].ntcs;
+	ps->v = xcalloc(n + 1, sizeof(*ps->v));
+	ps->n = 0;
+	for (size_t c = 0; c < cfg->ncompilers; c++) {
+		const struct compiler *cc = &cfg->compilers[c];
+		for (size_t t = 0; t < cc->ntcs; t++) {
+			const struct toolchain *tc = &cc->tcs[t];
+			struct probe *pr = &ps->v[ps->n++];
+			const char *exe = cc->prefix.n ? cc->prefix.v[0] : tc->command;
+			struct ptask task = {0};
+
+			pr->compiler = c;
+			pr->tc = t;
+			if (!command_exists(exe)) {
+				pr->note = xasprintf("%s not found", exe);
+				pr->package = tc->package && !cc->prefix.n ? xstrdup(tc->package) : NULL;
+				continue;
+			}
+			pr->found = 1;
+			task.probe = ps->n - 1;
+			task.kind = PT_VERSION;
+			if (cc->family == FAMILY_GCC) {
+				strvec_append(&task.argv, &cc->prefix);
+				strvec_push(&task.argv, tc->command);
+				strvec_push(&task.argv, "-dumpfullversion");
+			} else {
+				base_argv(cfg, cc, tc, &task.argv);
+				strvec_push(&task.argv, "-dM");
+				strvec_push(&task.argv, "-E");
+				strvec_push(&task.argv, "-x");
+				strvec_push(&task.argv, "c");
+				strvec_push(&task.argv, "/dev/null");
+			}
+			xgrow((void **)&ctx.tasks, &cap, ctx.ntasks + 2, sizeof(*ctx.tasks));
+			ctx.tasks[ctx.ntasks++] = task;
+			memset(&task, 0, sizeof(task));
+			task.probe = ps->n - 1;
+			task.kind = PT_HEADERS;
+			base_argv(cfg, cc, tc, &task.argv);
+			strvec_append(&task.argv, &cc->flags);
+			strvec_append(&task.argv, &tc->flags);
+			strvec_push(&task.argv, "-E");
+			strvec_push(&task.argv, "-include");
+			strvec_push(&task.argv, "stdio.h");
+			strvec_push(&task.argv, "-x");
+			strvec_push(&task.argv, "c");
+			strvec_push(&task.argv, "/dev/null");
+			strvec_push(&task.argv, "-o");
+			strvec_push(&task.argv, "/dev/null");
+			ctx.tasks[ctx.ntasks++] = task;
+		}
+	}
+	ctx.envp = environ_with("LC_ALL=C");
+	ctx.argvs = xcalloc(ctx.ntasks + 1, sizeof(*ctx.argvs));
+	o.njobs = ctx.ntasks;
+	o.parallel = parallel;
+	o.ctx = &ctx;
+	o.get = pget;
+	o.done = pdone;
+	sig = sched_run(&o);
+	for (size_t i = 0; i < ctx.ntasks; i++) {
+		free(ctx.argvs[i]);
+		strvec_release(&ctx.tasks[i].argv);
+	}
+	free(ctx.argvs);
+	free(ctx.envp);
+	free(ctx.tasks);
+	return sig;
+}
+
+const struct probe *
+probe_find(const struct probeset *ps, size_t c, size_t t)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		if (ps->v[i].compiler == c && ps->v[i].tc == t)
+			return &ps->v[i];
+	return NULL;
+}
+
+void
+probeset_release(struct probeset *ps)
+{
+	for (size_t i = 0; i < ps->n; i++) {
+		free(ps->v[i].note);
+		free(ps->v[i].package);
+	}
+	free(ps->v);
+	ps->v = NULL;
+	ps->n = 0;
+}

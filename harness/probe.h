@@ -1,0 +1,41 @@
+/* probe: which compiler × target of the configuration works here, and the
+ * version each command reports.
+ *
+ * For every toolchain: the command (or its prefix's first word) is looked
+ * up in PATH; the version is asked once (GCC: -dumpfullversion; Clang: its
+ * predefined __clang_major__/__minor__/__patchlevel__ macros); and the
+ * target's C library headers are checked by preprocessing <stdio.h>. A
+ * toolchain that fails any step is missing, with the reason and the Debian
+ * package that provides what is missing. Probes run in parallel through
+ * sched. Nothing is printed.
+ */
+#ifndef PROBE_H
+#define PROBE_H
+
+#include "config.h"
+
+struct probe {
+	size_t compiler, tc;    /* indices into the config */
+	int found;
+	char version[32];       /* "12.2.0", "" when missing */
+	int ver[3];
+	char *note;             /* allocated: why it is missing, or NULL */
+	char *package;          /* allocated: package to install when missing, or NULL */
+};
+
+struct probeset {
+	struct probe *v;
+	size_t n;
+};
+
+/* Probe every toolchain of every compiler (in config order) with up to
+ * parallel processes. Returns 0, or the signal that interrupted it. */
+int probe_all(const struct config *cfg, struct probeset *ps, int parallel);
+/* The probe of compiler c, toolchain t (indices), or NULL. */
+const struct probe *probe_find(const struct probeset *ps, size_t c, size_t t);
+void probeset_release(struct probeset *ps);
+
+/* Is cmd runnable: found in PATH (or, with a '/', executable)? */
+int command_exists(const char *cmd);
+
+#endif

@@ -1,0 +1,593 @@
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "results.h"
+
+#define MAGIC "diagmatrix-results"
+#define VERSION 1
+
+void
+results_meta(struct results *r, const char *key, const char *value)
+{
+	strvec_push(&r->meta_keys, key);
+	strvec_push(&r->meta_vals, value ? value : "");
+}
+
+const char *
+results_get_meta(const struct results *r, const char *key)
+{
+	for (size_t i = 0; i < r->meta_keys.n; i++)
+		if (!strcmp(r->meta_keys.v[i], key))
+			return r->meta_vals.v[i];
+	return NULL;
+}
+
+long
+results_find_case(const struct results *r, const char *name)
+{
+	for (size_t i = 0; i < r->ncases; i++)
+		if (!strcmp(r->cases[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+static char *
+dupor(const char *s)
+{
+	return xstrdup(s ? s : "");
+}
+
+size_t
+results_add_case(struct results *r, const struct casefile *cf)
+{
+	struct rcase c = {0};
+	struct strbuf flags = {0};
+
+	c.name = xstrdup(cf->name);
+	c.path = xstrdup(cf->path);
+	c.title = xstrdup(cf->title);
+	c.requires = dupor(cf->requires_text);
+	c.std = dupor(cf->std);
+	for (size_t i = 0; i < cf->flags.n; i++) {
+		if (i)
+			sb_addc(&flags, ' ');
+		shell_quote(&flags, cf->flags.v[i]);
+	}
+	c.flags = sb_detach(&flags);
+	strvec_append(&c.refs, &cf->refs);
+	c.dirs = xcalloc(cf->ndirs + 1, sizeof(*c.dirs));
+	c.ndirs = c.capdirs = cf->ndirs;
+	for (size_t i = 0; i < cf->ndirs; i++) {
+		const struct directive *d = &cf->dirs[i];
+		struct rdirective *rd = &c.dirs[i];
+		rd->kind = d->kind;
+		rd->line = d->line;
+		rd->src_line = d->src_line;
+		rd->selector = dupor(d->sel_text);
+		rd->regex = dupor(d->regex);
+		rd->flag = dupor(d->flag);
+		rd->ref = dupor(d->ref);
+	}
+	xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
+	r->cases[r->ncases] = c;
+	return r->ncases++;
+}
+
+/* ---- writing ---- */
+
+static void
+put_field(FILE *fp, const char *s)
+{
+	fputc('\t', fp);
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '\t': fputs("\\t", fp); break;
+		case '\n': fputs("\\n", fp); break;
+		case '\r': fputs("\\r", fp); break;
+		case '\\': fputs("\\\\", fp); break;
+		default: fputc(*s, fp);
+		}
+	}
+}
+
+static void
+put_int(FILE *fp, long v)
+{
+	fprintf(fp, "\t%ld", v);
+}
+
+static void
+write_all(const struct results *r, FILE *fp)
+{
+	fprintf(fp, "%s\t%d\n", MAGIC, VERSION);
+	for (size_t i = 0; i < r->meta_keys.n; i++) {
+		fputs("meta", fp);
+		put_field(fp, r->meta_keys.v[i]);
+		put_field(fp, r->meta_vals.v[i]);
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < r->ntcs; i++) {
+		const struct rtoolchain *t = &r->tcs[i];
+		fputs("toolchain", fp);
+		put_field(fp, t->compiler);
+		put_field(fp, t->family);
+		put_field(fp, t->target);
+		put_field(fp, t->triple);
+		put_field(fp, t->version);
+		put_field(fp, t->status);
+		put_field(fp, t->command);
+		put_field(fp, t->note);
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < r->nprofiles; i++) {
+		fputs("profile", fp);
+		put_field(fp, r->profiles[i].name);
+		put_field(fp, r->profiles[i].flags);
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < r->ncases; i++) {
+		const struct rcase *c = &r->cases[i];
+		fputs("case", fp);
+		put_field(fp, c->name);
+		put_field(fp, c->path);
+		put_field(fp, c->title);
+		put_field(fp, c->requires);
+		put_field(fp, c->std);
+		put_field(fp, c->flags);
+		fputc('\n', fp);
+		for (size_t k = 0; k < c->refs.n; k++) {
+			fputs("ref", fp);
+			put_field(fp, c->refs.v[k]);
+			fputc('\n', fp);
+		}
+		for (size_t k = 0; k < c->ndirs; k++) {
+			const struct rdirective *d = &c->dirs[k];
+			fputs("dir", fp);
+			put_field(fp, dkind_name(d->kind));
+			put_int(fp, d->line);
+			put_int(fp, d->src_line);
+			put_field(fp, d->selector);
+			put_field(fp, d->regex);
+			put_field(fp, d->flag);
+			put_field(fp, d->ref);
+			fputc('\n', fp);
+		}
+	}
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		const struct rcase *c = &r->cases[j->caseidx];
+		char secs[32];
+		fputs("job", fp);
+		put_field(fp, c->name);
+		put_field(fp, j->compiler);
+		put_field(fp, j->version);
+		put_field(fp, j->target);
+		put_field(fp, j->profile);
+		put_field(fp, verdict_name(j->verdict));
+		put_int(fp, j->exit_code);
+		put_int(fp, j->signal);
+		snprintf(secs, sizeof(secs), "%.3f", j->seconds);
+		put_field(fp, secs);
+		put_field(fp, j->reason);
+		put_field(fp, j->command);
+		fputc('\n', fp);
+		fputs("out", fp);
+		for (size_t k = 0; k < c->ndirs; k++)
+			put_field(fp, outcome_name(j->outcomes ? j->outcomes[k] : OUT_NA));
+		fputc('\n', fp);
+		for (size_t k = 0; k < j->ndiags; k++) {
+			const struct rdiag *g = &j->diags[k];
+			fputs("diag", fp);
+			put_field(fp, g->file);
+			put_int(fp, g->line);
+			put_int(fp, g->col);
+			put_field(fp, severity_name(g->sev));
+			put_field(fp, g->option);
+			put_int(fp, g->count);
+			put_field(fp, dstatus_name(g->status));
+			put_field(fp, g->message);
+			fputc('\n', fp);
+		}
+	}
+	fprintf(fp, "end\t%zu\n", r->njobs);
+}
+
+int
+results_write(const struct results *r, const char *path)
+{
+	char *tmp, *slash;
+	int fd, e;
+	FILE *fp;
+
+	slash = strrchr(path, '/');
+	if (slash)
+		tmp = xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		tmp = xasprintf(".%s.XXXXXX", path);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		free(tmp);
+		errno = e;
+		return -1;
+	}
+	fchmod(fd, 0644);
+	fp = fdopen(fd, "w");
+	if (!fp) {
+		e = errno;
+		close(fd);
+		goto fail;
+	}
+	write_all(r, fp);
+	if (fflush(fp) != 0 || ferror(fp) || fsync(fd) < 0) {
+		e = errno ? errno : EIO;
+		fclose(fp);
+		goto fail;
+	}
+	if (fclose(fp) != 0) {
+		e = errno;
+		goto fail;
+	}
+	if (rename(tmp, path) < 0) {
+		e = errno;
+		goto fail;
+	}
+	free(tmp);
+	return 0;
+fail:
+	unlink(tmp);
+	free(tmp);
+	errno = e;
+	return -1;
+}
+
+/* ---- reading ---- */
+
+/* Split a line into unescaped fields (in place). Returns the count. */
+static size_t
+split_fields(char *line, char **f, size_t max)
+{
+	size_t n = 0;
+	char *p = line;
+
+	for (;;) {
+		char *o = p, *start = p;
+		if (n == max)
+			return n + 1;      /* too many */
+		while (*p && *p != '\t') {
+			if (*p == '\\' && p[1]) {
+				p++;
+				*o++ = *p == 't' ? '\t' : *p == 'n' ? '\n' : *p == 'r' ? '\r' : *p;
+				p++;
+			} else {
+				*o++ = *p++;
+			}
+		}
+		f[n++] = start;
+		if (!*p) {
+			*o = 0;
+			return n;
+		}
+		p++;
+		*o = 0;
+	}
+}
+
+static int
+to_int(const char *s, long *v)
+{
+	char *end;
+	errno = 0;
+	*v = strtol(s, &end, 10);
+	return *s && !*end && !errno ? 0 : -1;
+}
+
+int
+results_read(struct results *r, const char *path, struct errlist *errs)
+{
+	struct strbuf sb = {0};
+	char *line, *next;
+	int lineno = 0, nerr0 = (int)errs->n, seen_end = 0;
+	size_t jobs0 = r->njobs;
+	long cur_case = -1;
+	struct rjob *cur_job = NULL;
+
+	if (read_file(path, &sb) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+		sb_release(&sb);
+		return -1;
+	}
+	if (!sb.buf)
+		sb_add(&sb, "", 0);
+#define BAD(...) do { errlist_add(errs, path, lineno, 1, __VA_ARGS__); goto out; } while (0)
+	for (line = sb.buf; *line; line = next) {
+		char *f[16];
+		size_t n;
+		long a, b, c;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		else
+			next = line + strlen(line);
+		lineno++;
+		n = split_fields(line, f, LEN(f));
+		if (lineno == 1) {
+			if (n != 2 || strcmp(f[0], MAGIC) || strcmp(f[1], "1"))
+				BAD("not a diagmatrix results file (version %d)", VERSION);
+			continue;
+		}
+		if (seen_end)
+			BAD("data after the end record");
+		if (!strcmp(f[0], "meta") && n == 3) {
+			if (!results_get_meta(r, f[1]))
+				results_meta(r, f[1], f[2]);
+		} else if (!strcmp(f[0], "toolchain") && n == 9) {
+			struct rtoolchain t;
+			size_t k;
+			for (k = 0; k < r->ntcs; k++)
+				if (!strcmp(r->tcs[k].compiler, f[1]) && !strcmp(r->tcs[k].target, f[3]))
+					break;
+			if (k < r->ntcs)
+				continue;
+			t.compiler = xstrdup(f[1]);
+			t.family = xstrdup(f[2]);
+			t.target = xstrdup(f[3]);
+			t.triple = xstrdup(f[4]);
+			t.version = xstrdup(f[5]);
+			t.status = xstrdup(f[6]);
+			t.command = xstrdup(f[7]);
+			t.note = xstrdup(f[8]);
+			xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
+			r->tcs[r->ntcs++] = t;
+		} else if (!strcmp(f[0], "profile") && n == 3) {
+			size_t k;
+			for (k = 0; k < r->nprofiles; k++)
+				if (!strcmp(r->profiles[k].name, f[1]))
+					break;
+			if (k < r->nprofiles)
+				continue;
+			xgrow((void **)&r->profiles, &r->capprofiles, r->nprofiles + 1, sizeof(*r->profiles));
+			r->profiles[r->nprofiles].name = xstrdup(f[1]);
+			r->profiles[r->nprofiles++].flags = xstrdup(f[2]);
+		} else if (!strcmp(f[0], "case") && n == 7) {
+			long k = results_find_case(r, f[1]);
+			if (k < 0) {
+				struct rcase cs = {0};
+				cs.name = xstrdup(f[1]);
+				cs.path = xstrdup(f[2]);
+				cs.title = xstrdup(f[3]);
+				cs.requires = xstrdup(f[4]);
+				cs.std = xstrdup(f[5]);
+				cs.flags = xstrdup(f[6]);
+				xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
+				r->cases[r->ncases] = cs;
+				k = (long)r->ncases++;
+				cur_case = k;
+			} else {
+				cur_case = -2;  /* known: its refs and directives are already there */
+			}
+		} else if (!strcmp(f[0], "ref") && n == 2) {
+			if (cur_case == -1)
+				BAD("ref record before any case");
+			if (cur_case >= 0)
+				strvec_push(&r->cases[cur_case].refs, f[1]);
+		} else if (!strcmp(f[0], "dir") && n == 8) {
+			struct rdirective d;
+			int kind = dkind_parse(f[1]);
+			if (cur_case == -1)
+				BAD("dir record before any case");
+			if (kind < 0 || to_int(f[2], &a) || to_int(f[3], &b))
+				BAD("malformed dir record");
+			if (cur_case < 0)
+				continue;
+			d.kind = (enum dkind)kind;
+			d.line = (int)a;
+			d.src_line = (int)b;
+			d.selector = xstrdup(f[4]);
+			d.regex = xstrdup(f[5]);
+			d.flag = xstrdup(f[6]);
+			d.ref = xstrdup(f[7]);
+			{
+				struct rcase *cs = &r->cases[cur_case];
+				xgrow((void **)&cs->dirs, &cs->capdirs, cs->ndirs + 1, sizeof(*cs->dirs));
+				cs->dirs[cs->ndirs++] = d;
+			}
+		} else if (!strcmp(f[0], "job") && n == 12) {
+			struct rjob j = {0};
+			long k = results_find_case(r, f[1]);
+			int v = verdict_parse(f[6]);
+			if (k < 0)
+				BAD("job for unknown case '%s'", f[1]);
+			if (v < 0 || to_int(f[7], &a) || to_int(f[8], &b))
+				BAD("malformed job record");
+			j.caseidx = (size_t)k;
+			j.compiler = xstrdup(f[2]);
+			j.version = xstrdup(f[3]);
+			j.target = xstrdup(f[4]);
+			j.profile = xstrdup(f[5]);
+			j.verdict = (enum verdict)v;
+			j.exit_code = (int)a;
+			j.signal = (int)b;
+			j.seconds = strtod(f[9], NULL);
+			j.reason = xstrdup(f[10]);
+			j.command = xstrdup(f[11]);
+			xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));
+			r->jobs[r->njobs] = j;
+			cur_job = &r->jobs[r->njobs++];
+			cur_case = -1;
+		} else if (!strcmp(f[0], "out")) {
+			size_t nd;
+			if (!cur_job || cur_job->outcomes)
+				BAD("out record without a job");
+			nd = r->cases[cur_job->caseidx].ndirs;
+			if (n - 1 != nd && !(nd == 0 && n == 1))
+				BAD("out record has %zu outcomes, the case has %zu directives", n - 1, nd);
+			cur_job->outcomes = xcalloc(nd + 1, sizeof(*cur_job->outcomes));
+			for (size_t k = 0; k < nd; k++) {
+				int o = outcome_parse(f[k + 1]);
+				if (o < 0)
+					BAD("unknown outcome '%s'", f[k + 1]);
+				cur_job->outcomes[k] = (enum outcome)o;
+			}
+		} else if (!strcmp(f[0], "diag") && n == 9) {
+			struct rdiag g;
+			int sev = severity_parse(f[4]), st = dstatus_parse(f[7]);
+			if (!cur_job)
+				BAD("diag record without a job");
+			if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1)
+				BAD("malformed diag record");
+			g.file = xstrdup(f[1]);
+			g.line = (int)a;
+			g.col = (int)b;
+			g.sev = (enum severity)sev;
+			g.option = xstrdup(f[5]);
+			g.count = (unsigned)c;
+			g.status = (enum dstatus)st;
+			g.message = xstrdup(f[8]);
+			xgrow((void **)&cur_job->diags, &cur_job->capdiags, cur_job->ndiags + 1, sizeof(*cur_job->diags));
+			cur_job->diags[cur_job->ndiags++] = g;
+		} else if (!strcmp(f[0], "end") && n == 2) {
+			if (to_int(f[1], &a) || (size_t)a != r->njobs - jobs0)
+				BAD("end record counts %s jobs, the file has %zu", f[1], r->njobs - jobs0);
+			seen_end = 1;
+		} else {
+			BAD("malformed '%s' record", f[0]);
+		}
+		if (cur_job && strcmp(f[0], "job") && strcmp(f[0], "out") && strcmp(f[0], "diag") && strcmp(f[0], "end"))
+			BAD("'%s' record after the jobs", f[0]);
+	}
+	if (!seen_end && (int)errs->n == nerr0)
+		errlist_add(errs, path, lineno, 1, "truncated results file (no end record)");
+out:
+#undef BAD
+	for (size_t i = jobs0; i < r->njobs; i++)
+		if (!r->jobs[i].outcomes)
+			r->jobs[i].outcomes = xcalloc(r->cases[r->jobs[i].caseidx].ndirs + 1, sizeof(enum outcome));
+	sb_release(&sb);
+	return (int)errs->n == nerr0 ? 0 : -1;
+}
+
+static void
+job_release(struct rjob *j)
+{
+	free(j->compiler);
+	free(j->version);
+	free(j->target);
+	free(j->profile);
+	free(j->reason);
+	free(j->command);
+	free(j->outcomes);
+	for (size_t k = 0; k < j->ndiags; k++) {
+		free(j->diags[k].file);
+		free(j->diags[k].option);
+		free(j->diags[k].message);
+	}
+	free(j->diags);
+}
+
+void
+results_release(struct results *r)
+{
+	strvec_release(&r->meta_keys);
+	strvec_release(&r->meta_vals);
+	for (size_t i = 0; i < r->ntcs; i++) {
+		struct rtoolchain *t = &r->tcs[i];
+		free(t->compiler);
+		free(t->family);
+		free(t->target);
+		free(t->triple);
+		free(t->version);
+		free(t->status);
+		free(t->command);
+		free(t->note);
+	}
+	free(r->tcs);
+	for (size_t i = 0; i < r->nprofiles; i++) {
+		free(r->profiles[i].name);
+		free(r->profiles[i].flags);
+	}
+	free(r->profiles);
+	for (size_t i = 0; i < r->ncases; i++) {
+		struct rcase *c = &r->cases[i];
+		free(c->name);
+		free(c->path);
+		free(c->title);
+		free(c->requires);
+		free(c->std);
+		free(c->flags);
+		strvec_release(&c->refs);
+		for (size_t k = 0; k < c->ndirs; k++) {
+			free(c->dirs[k].selector);
+			free(c->dirs[k].regex);
+			free(c->dirs[k].flag);
+			free(c->dirs[k].ref);
+		}
+		free(c->dirs);
+	}
+	free(r->cases);
+	for (size_t i = 0; i < r->njobs; i++)
+		job_release(&r->jobs[i]);
+	free(r->jobs);
+	memset(r, 0, sizeof(*r));
+}
+
+static const struct results *sort_r;
+
+static long
+tc_rank(const struct results *r, const char *compiler, const char *target)
+{
+	for (size_t i = 0; i < r->ntcs; i++)
+		if (!strcmp(r->tcs[i].compiler, compiler) && !strcmp(r->tcs[i].target, target))
+			return (long)i;
+	return (long)r->ntcs;
+}
+
+static long
+profile_rank(const struct results *r, const char *name)
+{
+	for (size_t i = 0; i < r->nprofiles; i++)
+		if (!strcmp(r->profiles[i].name, name))
+			return (long)i;
+	return (long)r->nprofiles;
+}
+
+static int
+job_cmp(const void *a, const void *b)
+{
+	const struct rjob *x = a, *y = b;
+	const struct results *r = sort_r;
+	int c;
+	long rx, ry;
+
+	c = strcmp(r->cases[x->caseidx].name, r->cases[y->caseidx].name);
+	if (c)
+		return c;
+	rx = tc_rank(r, x->compiler, x->target);
+	ry = tc_rank(r, y->compiler, y->target);
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	rx = profile_rank(r, x->profile);
+	ry = profile_rank(r, y->profile);
+	if (rx != ry)
+		return rx < ry ? -1 : 1;
+	c = strcmp(x->compiler, y->compiler);
+	if (c)
+		return c;
+	c = strcmp(x->target, y->target);
+	return c ? c : strcmp(x->profile, y->profile);
+}
+
+void
+results_sort_jobs(struct results *r)
+{
+	sort_r = r;
+	qsort(r->jobs, r->njobs, sizeof(*r->jobs), job_cmp);
+	sort_r = NULL;
+}

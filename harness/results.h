@@ -1,0 +1,114 @@
+/* results: everything one run found, in memory and on disk.
+ *
+ * run builds a struct results; table, export, diff and merge read it back
+ * with results_read. The file is line-oriented text, one record per line,
+ * fields separated by tabs (tab, newline, CR and backslash escaped as \t,
+ * \n, \r, \\; an absent field is empty):
+ *
+ *   diagmatrix-results	1
+ *   meta	KEY	VALUE                       date, host, revision, harness, ...
+ *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE
+ *   profile	NAME	FLAGS
+ *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
+ *   ref	TEXT                                    (belongs to the case above)
+ *   dir	KIND	LINE	SRCLINE	SELECTOR	REGEX	FLAG	REF    (idem)
+ *   job	CASE	COMPILER	VERSION	TARGET	PROFILE	VERDICT	EXIT	SIGNAL	SECONDS	REASON	COMMAND
+ *   out	OUTCOME...                              one per directive of the job's case
+ *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE   (belongs to the job above)
+ *   end	JOBS                                    the job count: a shorter file is refused
+ *
+ * results_write writes to a temporary file beside the target, flushes and
+ * syncs it, then renames: a reader sees the old file or the whole new one.
+ * struct results owns all its strings; results_release frees them.
+ */
+#ifndef RESULTS_H
+#define RESULTS_H
+
+#include "cases.h"
+#include "diag.h"
+#include "match.h"
+#include "srcerr.h"
+#include "util.h"
+
+struct rtoolchain {
+	char *compiler, *family, *target, *triple;
+	char *version;          /* as measured, or "" when missing */
+	char *status;           /* "found" or "missing" */
+	char *command;          /* the command as configured, prefix included */
+	char *note;             /* why it is missing / the package that provides it */
+};
+
+struct rprofile {
+	char *name;
+	char *flags;            /* both families, quoted for the shell */
+};
+
+struct rdirective {
+	enum dkind kind;
+	int line;               /* LINE_ANY for @* */
+	int src_line;
+	char *selector, *regex, *flag, *ref;   /* "" when absent */
+};
+
+struct rcase {
+	char *name, *path, *title, *requires, *std, *flags;   /* path: as passed to the compiler */
+	struct strvec refs;
+	struct rdirective *dirs;
+	size_t ndirs, capdirs;
+};
+
+struct rdiag {
+	char *file;             /* "" when none */
+	int line, col;
+	enum severity sev;
+	char *option;           /* "" when none */
+	unsigned count;
+	enum dstatus status;
+	char *message;
+};
+
+struct rjob {
+	size_t caseidx;
+	char *compiler, *version, *target, *profile;
+	enum verdict verdict;
+	char *reason;           /* "" for pass */
+	int exit_code, signal;
+	double seconds;
+	char *command;          /* the command line as run, quoted for sh */
+	enum outcome *outcomes; /* one per directive of the case */
+	struct rdiag *diags;
+	size_t ndiags, capdiags;
+};
+
+struct results {
+	struct strvec meta_keys, meta_vals;
+	struct rtoolchain *tcs;
+	size_t ntcs, captcs;
+	struct rprofile *profiles;
+	size_t nprofiles, capprofiles;
+	struct rcase *cases;
+	size_t ncases, capcases;
+	struct rjob *jobs;
+	size_t njobs, capjobs;
+};
+
+/* Add a meta entry (copied). */
+void results_meta(struct results *r, const char *key, const char *value);
+const char *results_get_meta(const struct results *r, const char *key);  /* NULL if absent */
+/* Index of the case called name, or -1. */
+long results_find_case(const struct results *r, const char *name);
+/* Add a case built from a parsed case file; returns its index. */
+size_t results_add_case(struct results *r, const struct casefile *cf);
+
+/* Write atomically to path. Returns 0, or -1 with errno set. */
+int results_write(const struct results *r, const char *path);
+/* Read path, appending to r (several files can be read into one: cases and
+ * toolchains already present are not added twice). Returns 0, or -1 with
+ * errors added to errs. */
+int results_read(struct results *r, const char *path, struct errlist *errs);
+void results_release(struct results *r);
+
+/* Sort jobs by case, then toolchain order, then profile order. */
+void results_sort_jobs(struct results *r);
+
+#endif

@@ -1,0 +1,35 @@
+/* run: the `run`, `list` and `lint` commands: configuration and cases in,
+ * compiles through sched, results file out.
+ *
+ * Input errors (configuration, cases, options) are printed here, at the
+ * edge, as FILE:LINE:COL: error: ... and give exit status 2 before anything
+ * is compiled. A compiler that fails is a verdict, never an exit.
+ */
+#ifndef RUN_H
+#define RUN_H
+
+#include "jobs.h"
+#include "util.h"
+
+struct run_opts {
+	const char *config;         /* compilers.yaml */
+	struct strvec cases;        /* files and directories; empty: cases/ */
+	struct job_filter filter;
+	int parallel;               /* <= 0: online processors */
+	const char *out;            /* results file */
+	int dry_run;
+	int quiet;
+	double timeout;             /* > 0: overrides the configuration */
+};
+
+/* Each returns the process exit status. */
+int run_main(struct run_opts *o);
+int list_main(const char *config, int missing_packages_only);
+int lint_main(const char *config, const struct strvec *paths);
+
+/* Collect the *.c files under path (a file or a directory, recursively,
+ * sorted), with their names relative to the cases root. Returns 0, or -1
+ * with an error added. */
+int cases_collect(const char *path, struct strvec *paths, struct strvec *names, struct errlist *errs);
+
+#endif

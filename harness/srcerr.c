@@ -1,0 +1,44 @@
+#include <stdarg.h>
+#include <stdlib.h>
+
+#include "srcerr.h"
+#include "util.h"
+
+void
+errlist_add(struct errlist *el, const char *file, int line, int col, const char *fmt, ...)
+{
+	struct srcerr e;
+	va_list ap;
+
+	e.file = xstrdup(file ? file : "");
+	e.line = line;
+	e.col = col;
+	va_start(ap, fmt);
+	e.msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	VEC_PUSH(*el, e);
+}
+
+void
+errlist_print(const struct errlist *el, FILE *fp)
+{
+	for (size_t i = 0; i < el->n; i++) {
+		const struct srcerr *e = &el->v[i];
+		if (e->line > 0)
+			fprintf(fp, "%s:%d:%d: error: %s\n", e->file, e->line, e->col > 0 ? e->col : 1, e->msg);
+		else
+			fprintf(fp, "%s: error: %s\n", e->file, e->msg);
+	}
+}
+
+void
+errlist_release(struct errlist *el)
+{
+	for (size_t i = 0; i < el->n; i++) {
+		free(el->v[i].file);
+		free(el->v[i].msg);
+	}
+	free(el->v);
+	el->v = NULL;
+	el->n = el->cap = 0;
+}

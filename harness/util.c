@@ -1,0 +1,366 @@
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "util.h"
+
+static void
+oom(void)
+{
+	static const char msg[] = "diagmatrix: out of memory\n";
+	(void)!write(2, msg, sizeof(msg) - 1);
+	abort();
+}
+
+void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p = calloc(nmemb ? nmemb : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *
+xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void
+xgrow(void **p, size_t *cap, size_t want, size_t size)
+{
+	size_t n;
+
+	if (want <= *cap)
+		return;
+	n = *cap ? *cap : 8;
+	while (n < want) {
+		if (n > SIZE_MAX / 2)
+			oom();
+		n *= 2;
+	}
+	if (n > SIZE_MAX / size)
+		oom();
+	*p = xrealloc(*p, n * size);
+	*cap = n;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = 0;
+	return p;
+}
+
+char *
+xvasprintf(const char *fmt, va_list ap)
+{
+	va_list aq;
+	int n;
+	char *p;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	if (n < 0)
+		oom();
+	p = xmalloc((size_t)n + 1);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	return p;
+}
+
+char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *p;
+
+	va_start(ap, fmt);
+	p = xvasprintf(fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void
+sb_add(struct strbuf *sb, const void *data, size_t n)
+{
+	xgrow((void **)&sb->buf, &sb->cap, sb->len + n + 1, 1);
+	if (n)
+		memcpy(sb->buf + sb->len, data, n);
+	sb->len += n;
+	sb->buf[sb->len] = 0;
+}
+
+void
+sb_addstr(struct strbuf *sb, const char *s)
+{
+	sb_add(sb, s, strlen(s));
+}
+
+void
+sb_addc(struct strbuf *sb, int c)
+{
+	char ch = (char)c;
+	sb_add(sb, &ch, 1);
+}
+
+void
+sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	xgrow((void **)&sb->buf, &sb->cap, sb->len + (size_t)n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	sb->len += (size_t)n;
+}
+
+void
+sb_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = 0;
+}
+
+char *
+sb_detach(struct strbuf *sb)
+{
+	char *p = sb->buf ? sb->buf : xstrdup("");
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return p;
+}
+
+const char *
+sb_str(const struct strbuf *sb)
+{
+	return sb->buf ? sb->buf : "";
+}
+
+void
+sb_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+void
+strvec_push(struct strvec *sv, const char *s)
+{
+	strvec_push_nocopy(sv, xstrdup(s));
+}
+
+void
+strvec_push_nocopy(struct strvec *sv, char *s)
+{
+	VEC_PUSH(*sv, s);
+}
+
+void
+strvec_append(struct strvec *sv, const struct strvec *from)
+{
+	for (size_t i = 0; i < from->n; i++)
+		strvec_push(sv, from->v[i]);
+}
+
+char **
+strvec_argv(const struct strvec *sv)
+{
+	char **argv = xmalloc((sv->n + 1) * sizeof(*argv));
+	for (size_t i = 0; i < sv->n; i++)
+		argv[i] = sv->v[i];
+	argv[sv->n] = NULL;
+	return argv;
+}
+
+void
+strvec_release(struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+int
+read_file(const char *path, struct strbuf *out)
+{
+	char buf[65536];
+	ssize_t n;
+	int fd, saved;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	sb_reset(out);
+	sb_add(out, "", 0);
+	for (;;) {
+		n = read(fd, buf, sizeof(buf));
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		sb_add(out, buf, (size_t)n);
+	}
+	close(fd);
+	return 0;
+}
+
+int
+shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos)
+{
+	struct strbuf w = {0};
+	int inword = 0;
+	size_t i = 0, start;
+
+	while (i < len) {
+		char c = s[i];
+		if (c == ' ' || c == '\t' || c == '\n') {
+			if (inword) {
+				strvec_push_nocopy(out, sb_detach(&w));
+				inword = 0;
+			}
+			i++;
+		} else if (c == '\'') {
+			start = i++;
+			while (i < len && s[i] != '\'')
+				sb_addc(&w, s[i++]);
+			if (i == len) {
+				*err = "unterminated single quote";
+				*errpos = start;
+				goto fail;
+			}
+			sb_add(&w, "", 0);
+			inword = 1;
+			i++;
+		} else if (c == '"') {
+			start = i++;
+			while (i < len && s[i] != '"') {
+				if (s[i] == '\\' && i + 1 < len && strchr("\"\\$`\n", s[i + 1]))
+					i++;
+				sb_addc(&w, s[i++]);
+			}
+			if (i == len) {
+				*err = "unterminated double quote";
+				*errpos = start;
+				goto fail;
+			}
+			sb_add(&w, "", 0);
+			inword = 1;
+			i++;
+		} else if (c == '\\') {
+			if (i + 1 == len) {
+				*err = "backslash at end of flags";
+				*errpos = i;
+				goto fail;
+			}
+			sb_addc(&w, s[i + 1]);
+			inword = 1;
+			i += 2;
+		} else {
+			sb_addc(&w, c);
+			inword = 1;
+			i++;
+		}
+	}
+	if (inword)
+		strvec_push_nocopy(out, sb_detach(&w));
+	sb_release(&w);
+	return 0;
+fail:
+	sb_release(&w);
+	return -1;
+}
+
+void
+shell_quote(struct strbuf *sb, const char *word)
+{
+	const char *p;
+
+	/* A word of safe characters goes as it is; one with '=' only when it
+	 * starts with '-', since NAME=VALUE before a command is an assignment. */
+	p = word + strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                        "0123456789_@%+=:,./-");
+	if (*word && !*p && (word[0] == '-' || !strchr(word, '='))) {
+		sb_addstr(sb, word);
+		return;
+	}
+	sb_addc(sb, '\'');
+	for (p = word; *p; p++) {
+		if (*p == '\'')
+			sb_addstr(sb, "'\\''");
+		else
+			sb_addc(sb, *p);
+	}
+	sb_addc(sb, '\'');
+}
+
+double
+now_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+extern char **environ;
+
+char **
+environ_with(const char *assignment)
+{
+	size_t n = 0, k = 0, nl = strcspn(assignment, "=") + 1;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xmalloc((n + 2) * sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], assignment, nl))
+			env[k++] = environ[i];
+	env[k++] = (char *)assignment;
+	env[k] = NULL;
+	return env;
+}

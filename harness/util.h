@@ -1,0 +1,79 @@
+/* util: allocation that never returns NULL, growable strings and vectors,
+ * whole-file reading and shell-style word handling.
+ *
+ * Allocation failure is the one fatal error inside the harness: the x*()
+ * functions print "diagmatrix: out of memory" and abort.
+ */
+#ifndef UTIL_H
+#define UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#define LEN(a) (sizeof(a) / sizeof((a)[0]))
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+/* xgrow grows *p to hold at least want elements of size bytes,
+ * doubling; *cap is the current capacity in elements. */
+void xgrow(void **p, size_t *cap, size_t want, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *xvasprintf(const char *fmt, va_list ap);
+
+/* Append one element to a vector declared as { T *v; size_t n, cap; }. */
+#define VEC_PUSH(vec, x) do { \
+	xgrow((void **)&(vec).v, &(vec).cap, (vec).n + 1, sizeof(*(vec).v)); \
+	(vec).v[(vec).n++] = (x); \
+} while (0)
+
+/* A growable byte string, always NUL-terminated once anything was added.
+ * Zero-initialise; sb_release frees it. */
+struct strbuf {
+	char *buf;
+	size_t len, cap;
+};
+
+void sb_add(struct strbuf *sb, const void *data, size_t n);
+void sb_addstr(struct strbuf *sb, const char *s);
+void sb_addc(struct strbuf *sb, int c);
+void sb_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_reset(struct strbuf *sb);          /* length 0, keeps the memory */
+char *sb_detach(struct strbuf *sb);        /* returns the string ("" if empty), sb is empty */
+const char *sb_str(const struct strbuf *sb); /* "" when nothing was added */
+void sb_release(struct strbuf *sb);
+
+/* A vector of owned strings. Zero-initialise; strvec_release frees it. */
+struct strvec {
+	char **v;
+	size_t n, cap;
+};
+
+void strvec_push(struct strvec *sv, const char *s);      /* copies s */
+void strvec_push_nocopy(struct strvec *sv, char *s);     /* takes s */
+void strvec_append(struct strvec *sv, const struct strvec *from);
+/* NULL-terminated copy of the pointers (not the strings), for execve. */
+char **strvec_argv(const struct strvec *sv);
+void strvec_release(struct strvec *sv);
+
+/* Read a whole file. Returns 0, or -1 with errno set. */
+int read_file(const char *path, struct strbuf *out);
+
+/* Split s like a POSIX shell splits words (quotes and backslashes, no
+ * expansion of any kind). Returns 0, or -1 with *err pointing at a static
+ * message and *errpos at the offending byte. */
+int shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos);
+
+/* Append word to sb quoted so that sh reads it back as one literal word. */
+void shell_quote(struct strbuf *sb, const char *word);
+
+/* The process environment with name=value set (replacing name), as a new
+ * array of borrowed pointers; free() the array only. */
+char **environ_with(const char *assignment);
+
+/* Monotonic clock in seconds. */
+double now_seconds(void);
+
+#endif

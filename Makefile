@@ -18,7 +18,7 @@ SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
       harness/probe.c harness/jobs.c harness/results.c harness/export.c \
       harness/table.c harness/run.c
 OBJ = $(SRC:harness/%.c=build/%.o)
-TEST_SRC = tests/unit/unit.c
+TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
 

@@ -1,0 +1,29 @@
+/* A minimal test framework: TEST(name) functions registered in unit.c,
+ * CHECK(cond) records a failure with its line and goes on. */
+#ifndef T_H
+#define T_H
+
+#include <stdio.h>
+#include <string.h>
+
+extern int t_failed;
+
+#define CHECK(cond) do { \
+	if (!(cond)) { \
+		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+		t_failed = 1; \
+	} \
+} while (0)
+
+#define CHECK_STR(a, b) do { \
+	const char *a_ = (a), *b_ = (b); \
+	if (!a_ || !b_ || strcmp(a_, b_)) { \
+		fprintf(stderr, "%s:%d: check failed: %s == %s\n  got:  %s\n  want: %s\n", __FILE__, __LINE__, \
+		        #a, #b, a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
+		t_failed = 1; \
+	} \
+} while (0)
+
+#define TEST(name) void test_##name(void)
+
+#endif

@@ -1,0 +1,98 @@
+#include <stdlib.h>
+
+#include "diag.h"
+#include "t.h"
+#include "util.h"
+
+static void
+parse(struct diaglist *dl, const char *s)
+{
+	diag_parse(dl, s, strlen(s));
+}
+
+TEST(diag_lines)
+{
+	struct diaglist dl = {0};
+
+	parse(&dl,
+	      "x.c: In function 'schma':\n"
+	      "x.c:8:9: warning: 'blah' accessing 7 bytes in a region of size 6 [-Wstringop-overflow=]\n"
+	      "x.c:8:9: note: referencing argument 1 of type 'unsigned char[7]'\n"
+	      "x.c:8:9: warning: 'blah' accessing 7 bytes in a region of size 6 [-Wstringop-overflow=]\n"
+	      "In file included from x.c:1:\n"
+	      "    inlined from 'f' at x.c:3:5:\n"
+	      "dir/x.h:1:67: error: array subscript 3 is above array bounds of 'int[2]' [-Werror=array-bounds]\n"
+	      "x.c:3:5: error: incompatible [-Werror,-Wint-conversion]\n"
+	      "x.c:4:1: fatal error: no-such.h: No such file or directory\n"
+	      "compilation terminated.\n"
+	      "2 warnings and 3 errors generated.\n"
+	      "clang-22: error: unknown argument: '-fno-diagnostics-show-caret'\n"
+	      "cc1: warning: 'f' accessing 4 bytes in a region of size 3 [-Wstringop-overflow=]\n"
+	      "cc1: all warnings being treated as errors\n"
+	      "x.c:9: warning: no column\n"
+	      "x.c:10:2: warning: subscript of 'a[3]' is odd\n"
+	      "x.c:11:2: warning: \xe2\x80\x98" "f\xe2\x80\x99 uses \xe2\x80\x9c" "q\xe2\x80\x9d [-Wx]\n");
+	CHECK(dl.n == 10);
+	if (dl.n != 10)
+		goto out;
+	CHECK_STR(dl.v[0].file, "x.c");
+	CHECK(dl.v[0].line == 8 && dl.v[0].col == 9 && dl.v[0].sev == SEV_WARNING && dl.v[0].count == 2);
+	CHECK_STR(dl.v[0].option, "-Wstringop-overflow");
+	CHECK_STR(dl.v[0].message, "'blah' accessing 7 bytes in a region of size 6");
+	CHECK(dl.v[1].sev == SEV_NOTE && dl.v[1].option == NULL);
+	CHECK_STR(dl.v[2].file, "dir/x.h");
+	CHECK(dl.v[2].sev == SEV_ERROR);
+	CHECK_STR(dl.v[2].option, "-Warray-bounds");
+	CHECK_STR(dl.v[2].message, "array subscript 3 is above array bounds of 'int[2]'");
+	CHECK_STR(dl.v[3].option, "-Wint-conversion");
+	CHECK(dl.v[4].sev == SEV_FATAL && dl.v[4].line == 4);
+	CHECK_STR(dl.v[4].message, "no-such.h: No such file or directory");
+	CHECK(dl.v[5].file == NULL && dl.v[5].line == 0 && dl.v[5].sev == SEV_ERROR);
+	CHECK_STR(dl.v[5].message, "unknown argument: '-fno-diagnostics-show-caret'");
+	CHECK(dl.v[6].file == NULL && dl.v[6].sev == SEV_WARNING);
+	CHECK_STR(dl.v[6].option, "-Wstringop-overflow");
+	CHECK(dl.v[7].line == 9 && dl.v[7].col == 0);
+	CHECK_STR(dl.v[8].message, "subscript of 'a[3]' is odd");
+	CHECK(dl.v[8].option == NULL);
+	CHECK_STR(dl.v[9].message, "'f' uses \"q\"");
+	CHECK(!dl.ice);
+out:
+	diaglist_release(&dl);
+}
+
+TEST(diag_crashes)
+{
+	struct diaglist dl = {0};
+
+	parse(&dl, "t.c:1:1: internal compiler error: in handle_argspec_attribute, at c-family/c-attribs.c:3618\n"
+	           "0x7f00 __libc_start_main\nPlease submit a full bug report,\n");
+	CHECK(dl.ice && dl.n == 1 && dl.v[0].sev == SEV_FATAL);
+	CHECK(dl.ice_text && strstr(dl.ice_text, "handle_argspec_attribute"));
+	diaglist_release(&dl);
+	parse(&dl, "PLEASE submit a bug report to https://github.com/llvm/llvm-project/issues/ and include the crash backtrace.\n"
+	           "Stack dump:\n0.\tProgram arguments: clang\n"
+	           "clang: error: clang frontend command failed with exit code 139 (use -v to see invocation)\n");
+	CHECK(dl.ice);
+	diaglist_release(&dl);
+	parse(&dl, "x.c:1:1: error: \x01\x02\xff garbage\0more\n:::: warning: \n99999999999999:1: warning: big\n");
+	CHECK(!dl.ice);
+	diaglist_release(&dl);
+}
+
+TEST(option_normalise)
+{
+	const char *cases[][2] = {
+		{ "-Wstringop-overflow=", "-Wstringop-overflow" },
+		{ "-Wstringop-overflow=3", "-Wstringop-overflow" },
+		{ "-Werror=array-bounds", "-Warray-bounds" },
+		{ "-Werror=stringop-overflow=", "-Wstringop-overflow" },
+		{ "-Werror,-Warray-bounds", "-Warray-bounds" },
+		{ "-Wnonnull", "-Wnonnull" },
+		{ "-Werror", "-Werror" },
+	};
+	for (size_t i = 0; i < LEN(cases); i++) {
+		char *s = option_normalise(cases[i][0], strlen(cases[i][0]));
+		CHECK_STR(s, cases[i][1]);
+		free(s);
+	}
+}

@@ -1,0 +1,116 @@
+#include <stdlib.h>
+
+#include "cases.h"
+#include "diag.h"
+#include "match.h"
+#include "t.h"
+
+static const char *const arches[] = { "x86-64", "arm64" };
+static const char *const profiles[] = { "default", "O0" };
+static const struct sel_vocab vocab = { arches, 2, profiles, 2 };
+
+static const char case_text[] =
+	"void blah(unsigned char herp[static 7]);\n"                                     /* 1 */
+	"void f(void) {\n"                                                               /* 2 */
+	"  blah(good); /* expect-clean */\n"                                             /* 3 */
+	"  blah(bad); /* expect-warning {gcc} \"accessing 7 bytes\" [-Wstringop-overflow]\n" /* 4 */
+	"                expect-warning {clang} \"too small\" [-Warray-bounds] */\n"     /* 5 */
+	"  x(); /* known-fp {gcc} \"region of size 0\" [ref: PR 1] */\n"                 /* 6 */
+	"}\n";                                                                           /* 7 */
+
+struct fixture {
+	struct casefile cf;
+	struct diaglist dl;
+	enum outcome out[8];
+	char *reason;
+};
+
+static enum verdict
+run(struct fixture *fx, enum family fam, const char *output, const struct exit_info *ei)
+{
+	struct errlist errs = {0};
+	struct sel_env env = { fam, { 12, 2, 0 }, "x86-64", "default" };
+	static const struct exit_info ok = {0};
+
+	memset(fx, 0, sizeof(*fx));
+	if (case_parse(&fx->cf, "c.c", "c.c", case_text, sizeof(case_text) - 1, &vocab, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		return (enum verdict)-1;
+	}
+	diag_parse(&fx->dl, output, strlen(output));
+	return match_job(&fx->cf, &env, &fx->dl, ei ? ei : &ok, fx->out, &fx->reason);
+}
+
+static void
+done(struct fixture *fx)
+{
+	case_release(&fx->cf);
+	diaglist_release(&fx->dl);
+	free(fx->reason);
+}
+
+TEST(match_pass)
+{
+	struct fixture fx;
+
+	CHECK(run(&fx, FAMILY_GCC,
+	          "c.c:4:3: warning: 'blah' accessing 7 bytes in a region of size 6 [-Wstringop-overflow=]\n"
+	          "c.c:4:3: note: referencing argument 1\n"
+	          "c.c:6:3: warning: 'x' writing 1 byte into a region of size 0 [-Wstringop-overflow=]\n", NULL) == V_PASS);
+	CHECK(fx.reason == NULL);
+	CHECK(fx.out[0] == OUT_CLEAN && fx.out[1] == OUT_HELD && fx.out[2] == OUT_NA && fx.out[3] == OUT_FP);
+	CHECK(fx.dl.v[0].status == ST_EXPECTED && fx.dl.v[1].status == ST_NOTE && fx.dl.v[2].status == ST_KNOWN_FP);
+	done(&fx);
+}
+
+TEST(match_fail)
+{
+	struct fixture fx;
+
+	/* missing expectation, fp gone, unexpected warning on an expect-clean line,
+	 * a matching message with the wrong option */
+	CHECK(run(&fx, FAMILY_GCC,
+	          "c.c:3:3: warning: something [-Wunused]\n"
+	          "c.c:4:3: warning: 'blah' accessing 7 bytes in a region of size 6 [-Warray-bounds]\n", NULL) == V_FAIL);
+	CHECK(fx.out[0] == OUT_DIRTY && fx.out[1] == OUT_MISSING && fx.out[3] == OUT_FP_GONE);
+	CHECK(fx.dl.v[0].status == ST_UNEXPECTED && fx.dl.v[1].status == ST_UNEXPECTED);
+	CHECK(fx.reason && strstr(fx.reason, "missing line 4: expect-warning") && strstr(fx.reason, "unexpected line 3"));
+	done(&fx);
+	/* a clang error promoted from -Warray-bounds still matches [-Warray-bounds],
+	 * but expect-warning wants a warning */
+	CHECK(run(&fx, FAMILY_CLANG, "c.c:4:3: error: array argument is too small [-Werror,-Warray-bounds]\n", NULL) == V_FAIL);
+	CHECK(fx.out[2] == OUT_MISSING);
+	done(&fx);
+	/* a diagnostic in a header is not on the case's line 4 */
+	CHECK(run(&fx, FAMILY_CLANG, "h.h:4:3: warning: array argument is too small [-Warray-bounds]\n", NULL) == V_FAIL);
+	CHECK(fx.out[2] == OUT_MISSING);
+	done(&fx);
+}
+
+TEST(match_errors)
+{
+	struct fixture fx;
+	struct exit_info ei = {0};
+
+	ei.timed_out = 1;
+	ei.timeout = 3;
+	CHECK(run(&fx, FAMILY_GCC, "", &ei) == V_ERROR && strstr(fx.reason, "timed out after 3 s"));
+	done(&fx);
+	ei.timed_out = 0;
+	ei.signal = 11;
+	CHECK(run(&fx, FAMILY_GCC, "", &ei) == V_ERROR && strstr(fx.reason, "signal 11"));
+	done(&fx);
+	ei.signal = 0;
+	ei.exit_code = 4;
+	CHECK(run(&fx, FAMILY_GCC, "c.c:1:1: internal compiler error: in foo, at bar.c:1\n", &ei) == V_ERROR);
+	CHECK(strstr(fx.reason, "internal compiler error: in foo"));
+	done(&fx);
+	ei.exit_code = 1;
+	CHECK(run(&fx, FAMILY_GCC, "", &ei) == V_ERROR && strstr(fx.reason, "exited with status 1"));
+	done(&fx);
+	ei.exit_code = 0;
+	ei.spawn_errno = 2;
+	CHECK(run(&fx, FAMILY_GCC, "", &ei) == V_ERROR && strstr(fx.reason, "cannot run"));
+	done(&fx);
+}

@@ -1,0 +1,129 @@
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "export.h"
+#include "results.h"
+#include "t.h"
+
+static void
+sample(struct results *r)
+{
+	static const char *const arches[] = { "x86-64" };
+	static const struct sel_vocab vocab = { arches, 1, NULL, 0 };
+	const char *text = "/* case-title: a\ttitle\n * case-ref: PR 1 */\nint x; /* expect-warning \"w\\\\t\" [-Wfoo] */\n";
+	struct casefile cf;
+	struct errlist errs = {0};
+	struct rjob j = {0};
+
+	memset(r, 0, sizeof(*r));
+	CHECK(case_parse(&cf, "cases/a.c", "a.c", text, strlen(text), &vocab, &errs) == 0);
+	results_meta(r, "date", "2026-12-03T00:00:00Z");
+	results_add_case(r, &cf);
+	case_release(&cf);
+	r->tcs = calloc(1, sizeof(*r->tcs));
+	r->ntcs = r->captcs = 1;
+	r->tcs[0] = (struct rtoolchain){ xstrdup("gcc-12"), xstrdup("gcc"), xstrdup("x86-64"), xstrdup("x86_64-linux-gnu"),
+	                                 xstrdup("12.2.0"), xstrdup("found"), xstrdup("gcc-12"), xstrdup("") };
+	j.caseidx = 0;
+	j.compiler = xstrdup("gcc-12");
+	j.version = xstrdup("12.2.0");
+	j.target = xstrdup("x86-64");
+	j.profile = xstrdup("default");
+	j.verdict = V_FAIL;
+	j.reason = xstrdup("missing\tthings\nhere \\ there");
+	j.command = xstrdup("LC_ALL=C gcc-12 -c cases/a.c -o /dev/null");
+	j.outcomes = calloc(2, sizeof(*j.outcomes));
+	j.outcomes[0] = OUT_MISSING;
+	j.diags = calloc(1, sizeof(*j.diags));
+	j.ndiags = j.capdiags = 1;
+	j.diags[0] = (struct rdiag){ xstrdup("cases/a.c"), 3, 5, SEV_WARNING, xstrdup("-Wbar"), 3, ST_UNEXPECTED,
+	                             xstrdup("tab\there") };
+	r->jobs = calloc(1, sizeof(*r->jobs));
+	r->jobs[0] = j;
+	r->njobs = r->capjobs = 1;
+}
+
+TEST(results_roundtrip)
+{
+	struct results r, back = {0};
+	struct errlist errs = {0};
+	char path[] = "/tmp/dm-results-XXXXXX";
+	int fd = mkstemp(path);
+
+	close(fd);
+	sample(&r);
+	CHECK(results_write(&r, path) == 0);
+	CHECK(results_read(&back, path, &errs) == 0);
+	errlist_print(&errs, stderr);
+	CHECK(back.ncases == 1 && back.njobs == 1 && back.ntcs == 1);
+	if (back.njobs == 1) {
+		CHECK_STR(back.cases[0].title, "a\ttitle");
+		CHECK_STR(back.cases[0].path, "cases/a.c");
+		CHECK(back.cases[0].refs.n == 1 && back.cases[0].ndirs == 1);
+		CHECK_STR(back.cases[0].dirs[0].regex, "w\\\\t");
+		CHECK_STR(back.jobs[0].reason, "missing\tthings\nhere \\ there");
+		CHECK(back.jobs[0].verdict == V_FAIL && back.jobs[0].outcomes[0] == OUT_MISSING);
+		CHECK(back.jobs[0].ndiags == 1 && back.jobs[0].diags[0].count == 3);
+		CHECK_STR(back.jobs[0].diags[0].message, "tab\there");
+		CHECK_STR(results_get_meta(&back, "date"), "2026-12-03T00:00:00Z");
+	}
+	results_release(&back);
+	results_release(&r);
+	unlink(path);
+}
+
+TEST(results_truncated)
+{
+	struct results r, back = {0};
+	struct errlist errs = {0};
+	char path[] = "/tmp/dm-results-XXXXXX";
+	struct strbuf sb = {0};
+	FILE *fp;
+	int fd = mkstemp(path);
+
+	close(fd);
+	sample(&r);
+	CHECK(results_write(&r, path) == 0);
+	CHECK(read_file(path, &sb) == 0);
+	fp = fopen(path, "w");
+	fwrite(sb.buf, 1, sb.len - 6, fp);    /* drop the end record */
+	fclose(fp);
+	CHECK(results_read(&back, path, &errs) == -1);
+	CHECK(errs.n == 1 && strstr(errs.v[0].msg, "truncated"));
+	errlist_release(&errs);
+	results_release(&back);
+	fp = fopen(path, "w");
+	fputs("not a results file\n", fp);
+	fclose(fp);
+	CHECK(results_read(&back, path, &errs) == -1 && errs.n == 1 && errs.v[0].line == 1);
+	errlist_release(&errs);
+	results_release(&back);
+	results_release(&r);
+	sb_release(&sb);
+	unlink(path);
+}
+
+TEST(export_formats)
+{
+	struct results r;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *fp;
+
+	sample(&r);
+	fp = open_memstream(&buf, &len);
+	export_tsv(fp, &r);
+	fclose(fp);
+	CHECK_STR(buf, "case\tcompiler\tversion\ttarget\tprofile\tline\tcolumn\tseverity\toption\tcount\tstatus\tmessage\n"
+	               "a.c\tgcc-12\t12.2.0\tx86-64\tdefault\t3\t5\twarning\t-Wbar\t3\tunexpected\ttab\\there\n");
+	free(buf);
+	fp = open_memstream(&buf, &len);
+	export_tap(fp, &r);
+	fclose(fp);
+	CHECK(!strncmp(buf, "TAP version 13\n1..1\nnot ok 1 - a.c gcc-12@x86-64 default\n  ---\n", 62));
+	CHECK(strstr(buf, "  missing:\n    - \"line 3: expect-warning \\\"w\\\\\\\\t\\\" [-Wfoo]\"\n"));
+	CHECK(strstr(buf, "  unexpected:\n    - \"cases/a.c:3:5: warning: tab\\there [-Wbar]\"\n"));
+	CHECK(strstr(buf, "\n  ...\n"));
+	free(buf);
+	results_release(&r);
+}

@@ -1,0 +1,97 @@
+#include <stdlib.h>
+
+#include "selector.h"
+#include "t.h"
+#include "util.h"
+
+static const char *const arches[] = { "x86-64", "arm64", "s390x" };
+static const char *const profiles[] = { "default", "O0", "kernel" };
+static const struct sel_vocab vocab = { arches, 3, profiles, 3 };
+
+static int
+eval(const char *s, enum family f, const char *ver, const char *arch, const char *profile)
+{
+	char *err = NULL;
+	size_t pos;
+	struct selector *sel = selector_parse(s, strlen(s), &vocab, &err, &pos);
+	struct sel_env env = { f, {0, 0, 0}, arch, profile };
+	int r;
+
+	if (!sel) {
+		fprintf(stderr, "selector '%s': %s\n", s, err);
+		free(err);
+		return -1;
+	}
+	version_parse(ver, env.version);
+	r = selector_eval(sel, &env);
+	selector_free(sel);
+	return r;
+}
+
+static int
+parse_error_at(const char *s, size_t want_pos, const char *want_substr)
+{
+	char *err = NULL;
+	size_t pos = 999;
+	struct selector *sel = selector_parse(s, strlen(s), &vocab, &err, &pos);
+	int ok = !sel && err && pos == want_pos && strstr(err, want_substr);
+	if (!ok)
+		fprintf(stderr, "selector '%s': pos %zu err %s\n", s, pos, err ? err : "(none)");
+	selector_free(sel);
+	free(err);
+	return ok;
+}
+
+TEST(selector_eval)
+{
+	CHECK(eval("gcc", FAMILY_GCC, "12.2.0", "x86-64", "default") == 1);
+	CHECK(eval("clang", FAMILY_GCC, "12.2.0", "x86-64", "default") == 0);
+	CHECK(eval("gcc>=11", FAMILY_GCC, "11.3.0", "x86-64", "default") == 1);
+	CHECK(eval("gcc>=12", FAMILY_GCC, "11.3.0", "x86-64", "default") == 0);
+	CHECK(eval("gcc>=12", FAMILY_CLANG, "19.1.7", "x86-64", "default") == 0);
+	CHECK(eval("clang<16", FAMILY_CLANG, "15.0.6", "x86-64", "default") == 1);
+	CHECK(eval("clang<16", FAMILY_CLANG, "16.0.6", "x86-64", "default") == 0);
+	CHECK(eval("gcc==12", FAMILY_GCC, "12.2.0", "x86-64", "default") == 1);
+	CHECK(eval("clang!=19", FAMILY_CLANG, "19.1.7", "x86-64", "default") == 0);
+	CHECK(eval("gcc>=12.3", FAMILY_GCC, "12.2.0", "x86-64", "default") == 0);
+	CHECK(eval("gcc>=12.2", FAMILY_GCC, "12.2.0", "x86-64", "default") == 1);
+	CHECK(eval("gcc>12", FAMILY_GCC, "12.2.0", "x86-64", "default") == 0);
+	CHECK(eval("gcc<=12", FAMILY_GCC, "12.2.0", "x86-64", "default") == 1);
+	CHECK(eval("arch=arm64|s390x", FAMILY_GCC, "12.2.0", "s390x", "default") == 1);
+	CHECK(eval("arch=arm64|s390x", FAMILY_GCC, "12.2.0", "x86-64", "default") == 0);
+	CHECK(eval("arch!=x86-64", FAMILY_GCC, "12.2.0", "x86-64", "default") == 0);
+	CHECK(eval("arch!=x86-64", FAMILY_GCC, "12.2.0", "arm64", "default") == 1);
+	CHECK(eval("profile=kernel", FAMILY_GCC, "12.2.0", "arm64", "kernel") == 1);
+	CHECK(eval("profile!=O0", FAMILY_GCC, "12.2.0", "arm64", "O0") == 0);
+	CHECK(eval("!clang", FAMILY_GCC, "12.2.0", "arm64", "O0") == 1);
+	CHECK(eval("!gcc>=12", FAMILY_GCC, "11.3.0", "arm64", "O0") == 1);
+	CHECK(eval(" gcc >= 11 , arch = arm64 , !profile=O0 ", FAMILY_GCC, "12.2.0", "arm64", "default") == 1);
+	CHECK(eval("gcc>=11, arch=arm64, !profile=O0", FAMILY_GCC, "12.2.0", "arm64", "O0") == 0);
+	CHECK(eval("arch=riscv64", FAMILY_GCC, "12.2.0", "riscv64", "O0") == 1);  /* built-in name */
+}
+
+TEST(selector_errors)
+{
+	CHECK(parse_error_at("", 0, "empty"));
+	CHECK(parse_error_at("msvc", 0, "unknown selector term 'msvc'"));
+	CHECK(parse_error_at("gcc>=", 5, "expected a version"));
+	CHECK(parse_error_at("gcc>=x", 5, "expected a version"));
+	CHECK(parse_error_at("gcc~12", 3, "comparison"));
+	CHECK(parse_error_at("arch=sparc", 5, "unknown architecture 'sparc'"));
+	CHECK(parse_error_at("arch=arm64|mips", 11, "unknown architecture 'mips'"));
+	CHECK(parse_error_at("profile=fast", 8, "unknown profile 'fast'"));
+	CHECK(parse_error_at("gcc,", 4, "expected a selector term"));
+	CHECK(parse_error_at("gcc clang", 4, "comparison"));
+	CHECK(parse_error_at("arch", 4, "expected '=' or '!='"));
+}
+
+TEST(version_parse)
+{
+	int v[3];
+	CHECK(version_parse("12.2.0", v) == 3 && v[0] == 12 && v[1] == 2 && v[2] == 0);
+	CHECK(version_parse("19", v) == 1 && v[0] == 19 && v[1] == 0);
+	CHECK(version_parse("12.", v) == 0);
+	CHECK(version_parse("12.2.0.1", v) == 0);
+	CHECK(version_parse("", v) == 0);
+	CHECK(version_parse("1x", v) == 0);
+}

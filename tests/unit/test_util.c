@@ -1,0 +1,61 @@
+#include <stdlib.h>
+
+#include "t.h"
+#include "util.h"
+
+TEST(shell_split)
+{
+	struct strvec sv = {0};
+	const char *err = NULL;
+	size_t pos = 0;
+	const char *in = "-O2  'a b' \"c\\\"d\" e\\ f '$(rm -rf /)' `x` ;|*";
+
+	CHECK(shell_split(in, strlen(in), &sv, &err, &pos) == 0);
+	CHECK(sv.n == 7);
+	if (sv.n == 7) {
+		CHECK_STR(sv.v[0], "-O2");
+		CHECK_STR(sv.v[1], "a b");
+		CHECK_STR(sv.v[2], "c\"d");
+		CHECK_STR(sv.v[3], "e f");
+		CHECK_STR(sv.v[4], "$(rm -rf /)");
+		CHECK_STR(sv.v[5], "`x`");
+		CHECK_STR(sv.v[6], ";|*");
+	}
+	strvec_release(&sv);
+	CHECK(shell_split("'' x", 4, &sv, &err, &pos) == 0 && sv.n == 2 && !strcmp(sv.v[0], ""));
+	strvec_release(&sv);
+	CHECK(shell_split("a 'b", 4, &sv, &err, &pos) == -1 && pos == 2);
+	strvec_release(&sv);
+	CHECK(shell_split("\"x", 2, &sv, &err, &pos) == -1 && pos == 0);
+	strvec_release(&sv);
+}
+
+TEST(shell_quote)
+{
+	struct strbuf sb = {0};
+	const char *words[] = { "gcc-12", "-std=gnu11", "a b", "it's", "", "X=1", "$(x)", "--target=aarch64-linux-gnu" };
+	const char *want = "gcc-12 -std=gnu11 'a b' 'it'\\''s' '' 'X=1' '$(x)' --target=aarch64-linux-gnu";
+
+	for (size_t i = 0; i < LEN(words); i++) {
+		if (i)
+			sb_addc(&sb, ' ');
+		shell_quote(&sb, words[i]);
+	}
+	CHECK_STR(sb_str(&sb), want);
+	sb_release(&sb);
+}
+
+TEST(strbuf)
+{
+	struct strbuf sb = {0};
+	char *s;
+
+	CHECK_STR(sb_str(&sb), "");
+	for (int i = 0; i < 1000; i++)
+		sb_addf(&sb, "%d,", i);
+	CHECK(sb.len == strlen(sb.buf));
+	CHECK(!strncmp(sb.buf, "0,1,2,", 6));
+	s = sb_detach(&sb);
+	CHECK(sb.buf == NULL && sb.len == 0);
+	free(s);
+}

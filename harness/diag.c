@@ -83,7 +83,9 @@ option_normalise(const char *s, size_t len)
 char *
 quotes_normalise(const char *s, size_t len)
 {
-	char *r = xmalloc(len + 1), *o = r;
+	/* PCRE2's JIT reads the subject in 16-byte blocks and may pass its
+	 * end; the zeroed slack keeps those reads inside the allocation. */
+	char *r = xcalloc(1, len + 17), *o = r;
 
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];

@@ -16,6 +16,7 @@ struct ptask {
 
 struct pctx {
 	char **envp;
+	double timeout;
 	const struct config *cfg;
 	struct probeset *ps;
 	struct ptask *tasks;
@@ -61,7 +62,8 @@ pget(void *vctx, size_t i, struct proc *p)
 	p->argv = strvec_argv(&ctx->tasks[i].argv);
 	ctx->argvs[i] = (char *)p->argv;
 	p->envp = ctx->envp;
-	p->timeout = 60;
+	p->timeout = ctx->timeout > 0 ? ctx->timeout :
+	             ctx->cfg->compilers[ctx->ps->v[ctx->tasks[i].probe].compiler].timeout;
 }
 
 static void
@@ -151,9 +153,9 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 }
 
 int
-probe_all(const struct config *cfg, struct probeset *ps, int parallel)
+probe_all(const struct config *cfg, struct probeset *ps, int parallel, double timeout)
 {
-	struct pctx ctx = { NULL, cfg, ps, NULL, 0, NULL };
+	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL };
 	size_t cap = 0, n = 0;
 	struct sched_opts o = {0};
 	int sig;

@@ -29,8 +29,9 @@ struct probeset {
 };
 
 /* Probe every toolchain of every compiler (in config order) with up to
- * parallel processes. Returns 0, or the signal that interrupted it. */
-int probe_all(const struct config *cfg, struct probeset *ps, int parallel);
+ * parallel processes, each within timeout seconds (0: the compiler's own).
+ * Returns 0, or the signal that interrupted it. */
+int probe_all(const struct config *cfg, struct probeset *ps, int parallel, double timeout);
 /* The probe of compiler c, toolchain t (indices), or NULL. */
 const struct probe *probe_find(const struct probeset *ps, size_t c, size_t t);
 void probeset_release(struct probeset *ps);

@@ -362,7 +362,7 @@ run_main(struct run_opts *o)
 		config_release(&cfg);
 		return 2;
 	}
-	sig = probe_all(&cfg, &ps, parallel);
+	sig = probe_all(&cfg, &ps, parallel, o->timeout);
 	if (sig)
 		goto interrupted;
 	jobs_build(&jl, &cfg, &ps, cases, ncases, &o->filter);
@@ -505,7 +505,7 @@ list_main(const char *config, int missing_packages_only)
 		errlist_release(&errs);
 		return 2;
 	}
-	sig = probe_all(&cfg, &ps, online_processors());
+	sig = probe_all(&cfg, &ps, online_processors(), 0);
 	if (sig) {
 		probeset_release(&ps);
 		config_release(&cfg);

@@ -1,0 +1,196 @@
+#!/bin/sh
+# tests/run.sh: every test of diagmatrix; run by `make check` from the
+# repository root after the build. Prints PASS/FAIL per test and ends with
+# "N passed, N failed"; exits 1 if anything failed.
+#
+# The end-to-end tests run the real compilers of tests/e2e/compilers.yaml
+# (installed by `make check`).
+set -u
+DM=build/diagmatrix
+T=$(mktemp -d /tmp/diagmatrix-tests.XXXXXX)
+trap 'rm -rf "$T"' EXIT INT TERM
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); echo "PASS $1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/    /'; }
+check() {  # NAME COMMAND...: pass when the command succeeds
+	name=$1; shift
+	if out=$("$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
+}
+
+# --- unit tests: every module on its own ---
+build/unit-tests > "$T/unit.out" 2> "$T/unit.err"
+while read -r st name; do
+	if [ "$st" = PASS ]; then ok "$name"; else bad "$name" "$(cat "$T/unit.err")"; fi
+done < "$T/unit.out"
+[ -s "$T/unit.out" ] || bad unit/ran "unit-tests printed nothing"
+
+# --- the diagnostic parser on captured output of every installed compiler ---
+for f in tests/data/diag/*.stderr; do
+	n=${f%.stderr}
+	build/unit-tests diag "$f" > "$T/diag.out"
+	if cmp -s "$T/diag.out" "$n.expect"; then ok "diag/$(basename "$n")"
+	else bad "diag/$(basename "$n")" "$(diff "$n.expect" "$T/diag.out" | head -20)"; fi
+done
+
+# --- malformed case files: FILE:LINE:COL: error, exit 2, nothing written ---
+for f in tests/bad-cases/*.c; do
+	n=${f%.c}
+	rm -f "$T/r.results"
+	$DM run --config tests/e2e/compilers.yaml --cases "$f" --out "$T/r.results" > /dev/null 2> "$T/err"
+	st=$?
+	if [ $st -eq 2 ] && cmp -s "$T/err" "$n.err" && [ ! -e "$T/r.results" ]; then ok "bad-case/$(basename "$n")"
+	else bad "bad-case/$(basename "$n")" "exit $st; $(cat "$T/err")"; fi
+	$DM lint --config compilers.yaml "$f" > /dev/null 2> "$T/err"
+	st=$?
+	if [ $st -eq 2 ] && cmp -s "$T/err" "$n.err"; then ok "lint/$(basename "$n")"
+	else bad "lint/$(basename "$n")" "exit $st; $(cat "$T/err")"; fi
+done
+
+# --- malformed compilers.yaml files ---
+for f in tests/bad-config/*.yaml; do
+	n=${f%.yaml}
+	rm -f "$T/r.results"
+	$DM run --config "$f" --cases tests/e2e/cases --out "$T/r.results" > /dev/null 2> "$T/err"
+	st=$?
+	if [ $st -eq 2 ] && cmp -s "$T/err" "$n.err" && [ ! -e "$T/r.results" ]; then ok "bad-config/$(basename "$n")"
+	else bad "bad-config/$(basename "$n")" "exit $st; $(cat "$T/err")"; fi
+done
+
+# --- the whole path on real compilers ---
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --out "$T/e2e.results" -j 2 \
+	> "$T/run.out" 2> "$T/run.err"
+st=$?
+if [ $st -eq 1 ]; then ok e2e/exit-status-1-on-fail; else bad e2e/exit-status-1-on-fail "exit $st: $(cat "$T/run.err")"; fi
+$DM export --format tap "$T/e2e.results" > "$T/e2e.tap"
+grep -E '^(not )?ok' "$T/e2e.tap" > "$T/e2e.verdicts"
+if cmp -s "$T/e2e.verdicts" tests/e2e/expected.tap; then ok e2e/verdicts
+else bad e2e/verdicts "$(diff tests/e2e/expected.tap "$T/e2e.verdicts" | head -20)"; fi
+grep -q '^1\.\.56$' "$T/e2e.tap" && grep -q '^  missing:$' "$T/e2e.tap" && grep -q '^  unexpected:$' "$T/e2e.tap" \
+	&& ok e2e/tap-yaml || bad e2e/tap-yaml "$(head -20 "$T/e2e.tap")"
+$DM export --format tsv "$T/e2e.results" > "$T/e2e.tsv"
+tab=$(printf '\t')
+check e2e/tsv-header grep -qx "case${tab}compiler${tab}version${tab}target${tab}profile${tab}line${tab}column${tab}severity${tab}option${tab}count${tab}status${tab}message" "$T/e2e.tsv"
+# gcc-12 prints the warning three times at -O2; the count says so
+check e2e/tsv-gcc12-count grep -qx "pass.c${tab}gcc-12${tab}12\.2\.0${tab}x86-64${tab}default${tab}11${tab}9${tab}warning${tab}-Wstringop-overflow${tab}3${tab}expected${tab}'blah' accessing 7 bytes in a region of size 6" "$T/e2e.tsv"
+check e2e/tsv-clang-note grep -qx "pass.c${tab}clang-22${tab}22\.1\.8${tab}x86-64${tab}O0${tab}4${tab}25${tab}note${tab}-${tab}2${tab}expected${tab}callee declares array parameter as static here" "$T/e2e.tsv"
+check e2e/tsv-unexpected grep -qx "fail.c${tab}clang-14${tab}14\.0\.6${tab}arm64${tab}O0${tab}8${tab}6${tab}warning${tab}-Wunused-variable${tab}1${tab}unexpected${tab}unused variable 'unused'" "$T/e2e.tsv"
+check e2e/tsv-pedantic grep -q "^requires.c${tab}gcc-12${tab}12\.2\.0${tab}x86-64${tab}O0${tab}6${tab}.*${tab}-Wpedantic${tab}1${tab}expected${tab}ISO C90" "$T/e2e.tsv"
+check e2e/summary grep -q '^diagmatrix: 56 jobs: 26 pass, 12 fail, 0 error, 8 skip, 10 n/a' "$T/run.err"
+
+# table: a column per compiler, the legend, a row per expectation
+$DM table "$T/e2e.results" > "$T/table.md"
+check table/columns grep -q '^| line | expectation | gcc-11 | gcc-12 | clang-14 | clang-22 | gcc-99 |$' "$T/table.md"
+check table/legend grep -q '^| FP -Wfoo | a documented false positive' "$T/table.md"
+check table/held grep -q '^| 11 | expect-warning `{gcc}` `accessing 7 bytes in a region of size 6` `\[-Wstringop-overflow\]` | ✓ -Wstringop-overflow | ✓ -Wstringop-overflow | – | – | skip |$' "$T/table.md"
+check table/unexpected grep -q '^| 8 | \*unexpected\* | ⚠ -Wunused-variable |' "$T/table.md"
+check table/missing-compiler grep -q '^| gcc-99 | – | – | x86-64: gcc-99-does-not-exist not found (apt-get install gcc-99) |$' "$T/table.md"
+
+# only passing cases: exit 0; the filter options narrow the matrix
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases/pass.c tests/e2e/cases/nodiag.c \
+	--compilers clang-14,clang-22 --profiles O0 --out "$T/p.results" --quiet > "$T/out" 2>&1
+st=$?
+[ $st -eq 0 ] && [ ! -s "$T/out" ] && ok e2e/exit-status-0 || bad e2e/exit-status-0 "exit $st: $(cat "$T/out")"
+n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
+[ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
+$DM run --config tests/e2e/compilers.yaml --compilers gcc-13 --out "$T/x.results" > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && grep -q "no compiler 'gcc-13'" "$T/err" && ok cli/unknown-compiler || bad cli/unknown-compiler "$(cat "$T/err")"
+$DM run --frobnicate > /dev/null 2> "$T/err"
+[ $? -eq 2 ] && ok cli/unknown-option || bad cli/unknown-option
+
+# dry run: one line per job that would compile, quoted for sh, named
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --dry-run > "$T/dry"
+check dry-run/line grep -qxF "LC_ALL=C aarch64-linux-gnu-gcc-12 -O0 -Wall -fdiagnostics-plain-output -c tests/e2e/cases/fail.c -o /dev/null  # fail.c gcc-12 arm64 O0" "$T/dry"
+check dry-run/clang grep -qxF "LC_ALL=C clang-14 --target=aarch64-linux-gnu -O2 -Wall -fno-caret-diagnostics -fno-color-diagnostics -c tests/e2e/cases/pass.c -o /dev/null  # pass.c clang-14 arm64 default" "$T/dry"
+check dry-run/std grep -qF -- "-std=c89 -pedantic -fdiagnostics-plain-output -c tests/e2e/cases/requires.c" "$T/dry"
+n=$(wc -l < "$T/dry")
+[ "$n" -eq 38 ] && ok dry-run/count || bad dry-run/count "$n lines, want 38 (56 jobs less 8 skip and 10 n/a)"
+# every dry-run line runs under sh exactly as the harness runs it
+line=$(grep 'nodiag.c clang-22 x86-64 default' "$T/dry")
+check dry-run/runs sh -c "$line"
+
+# list: versions measured, missing toolchains with their package
+$DM list --config tests/e2e/compilers.yaml > "$T/list"
+check list/version grep -Eq '^gcc-12 +gcc +12\.2\.0 +arm64 +aarch64-linux-gnu-gcc-12 +found$' "$T/list"
+check list/clang-version grep -Eq '^clang-22 +clang +22\.1\.8 +x86-64 +clang-22 +found$' "$T/list"
+check list/missing grep -q 'gcc-99-does-not-exist not found (apt-get install gcc-99)' "$T/list"
+check list/missing-packages sh -c "$DM list --config tests/e2e/compilers.yaml --missing-packages | grep -qx gcc-99"
+
+# flags reach the compiler literally: nothing in them is run by a shell
+cat > "$T/inject.c" <<'EOC'
+/* case-flags: '-DX=$(touch INJECTED)' "-DY=`touch INJECTED`" -DZ=a;touch${IFS}INJECTED|x
+ * expect-no-diagnostics */
+int x;
+EOC
+(cd "$T" && "$OLDPWD/$DM" run --config "$OLDPWD/tests/e2e/compilers.yaml" --cases inject.c --compilers gcc-12,clang-14 \
+	--targets x86-64 --out r.results --quiet > out 2>&1)
+st=$?
+[ $st -eq 0 ] && [ ! -e "$T/INJECTED" ] && ok security/no-shell || bad security/no-shell "exit $st: $(cat "$T/out")"
+
+# a compiler that hangs is killed at its timeout: error verdict, the rest goes on
+cat > "$T/fake.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  default: { flags: [] }
+compilers:
+  - name: hang
+    family: gcc
+    command: $PWD/tests/fake/hang
+    targets: [x86-64]
+  - name: crash
+    family: gcc
+    command: $PWD/tests/fake/crash
+    targets: [x86-64]
+  - name: gcc-12
+    family: gcc
+    command: gcc-12
+    targets: [x86-64]
+EOY
+start=$(date +%s)
+$DM run --config "$T/fake.yaml" --cases tests/e2e/cases/nodiag.c --timeout 1 --out "$T/f.results" > /dev/null 2> "$T/err"
+st=$?
+end=$(date +%s)
+$DM export --format tap "$T/f.results" > "$T/f.tap"
+if [ $st -eq 1 ] && [ $((end - start)) -lt 15 ] && grep -q '^not ok 1 - nodiag.c hang@x86-64 default' "$T/f.tap" \
+	&& grep -q 'reason: "timed out after 1 s"' "$T/f.tap" && grep -q 'reason: "killed by signal 11' "$T/f.tap" \
+	&& grep -q '^ok 3 - nodiag.c gcc-12@x86-64 default$' "$T/f.tap"; then ok faults/timeout-and-crash
+else bad faults/timeout-and-crash "exit $st, $((end - start)) s: $(cat "$T/f.tap" "$T/err")"; fi
+if pgrep -f "tests/fake/hang" > /dev/null; then bad faults/no-leftover-process; else ok faults/no-leftover-process; fi
+
+# a real internal compiler error (GCC PR c/101702, gcc-11 only) is an error verdict
+printf 'void f0(double[!__builtin_copysign(~2, 3)]);\n' > "$T/ice.c"
+$DM run --config tests/e2e/compilers.yaml --cases "$T/ice.c" --compilers gcc-11,gcc-12 --targets x86-64 \
+	--profiles O0 --out "$T/i.results" > /dev/null 2>&1
+$DM export --format tap "$T/i.results" > "$T/i.tap"
+grep -q '^not ok 1 - ice.c gcc-11@x86-64 O0' "$T/i.tap" && grep -q 'compiler crashed: .*internal compiler error: in handle_argspec_attribute' "$T/i.tap" \
+	&& grep -q '^ok 2 - ice.c gcc-12@x86-64 O0' "$T/i.tap" && ok faults/ice || bad faults/ice "$(cat "$T/i.tap")"
+
+# merge of two result files gives the same table as one
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --compilers gcc-11,gcc-12 --out "$T/a.results" --quiet
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --compilers clang-14,clang-22,gcc-99 --out "$T/b.results" --quiet
+$DM merge --out "$T/m.results" "$T/a.results" "$T/b.results"
+$DM export --format tap "$T/m.results" | grep -E '^(not )?ok' > "$T/m.verdicts"
+cmp -s "$T/m.verdicts" tests/e2e/expected.tap && ok merge/verdicts || bad merge/verdicts "$(diff tests/e2e/expected.tap "$T/m.verdicts" | head)"
+
+# the lint command on the project's own cases
+check lint/cases $DM lint cases
+
+# memory: a whole run under valgrind leaks nothing and reads nothing invalid
+if command -v valgrind > /dev/null; then
+	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+		$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --compilers gcc-12,clang-22 \
+		--out "$T/v.results" > /dev/null 2> "$T/vg"
+	st=$?
+	[ $st -ne 99 ] && ok valgrind/run || bad valgrind/run "$(head -30 "$T/vg")"
+	valgrind -q --leak-check=full --error-exitcode=99 $DM table "$T/e2e.results" > /dev/null 2> "$T/vg"
+	[ $? -ne 99 ] && ok valgrind/table || bad valgrind/table "$(head -30 "$T/vg")"
+	valgrind -q --leak-check=full --error-exitcode=99 $DM lint --config tests/e2e/compilers.yaml tests/bad-cases > /dev/null 2> "$T/vg"
+	[ $? -ne 99 ] && ok valgrind/lint-errors || bad valgrind/lint-errors "$(head -30 "$T/vg")"
+else
+	bad valgrind/installed "valgrind is not installed"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

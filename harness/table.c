@@ -197,19 +197,33 @@ qualifier(struct strbuf *sb, const struct group *g, const struct strvec *all_t,
 	strvec_release(&ts);
 }
 
-/* Aggregate per-configuration values of one compiler into one cell. */
+/* Aggregate per-configuration values of one compiler into one cell; drops
+ * the groups where the row does not apply (updating *ngp). */
 static void
-cell(struct strbuf *out, struct group *gs, size_t ng, const struct axes *ax)
+cell(struct strbuf *out, struct group *gs, size_t *ngp, const struct axes *ax)
 {
 	struct strvec present = {0};
-	size_t nonempty = 0;
+	size_t nonempty = 0, ng = *ngp;
 
-	for (size_t i = 0; i < ng; i++) {
+	/* configurations where the row does not apply say nothing: the
+	 * others are described among themselves */
+	for (size_t i = 0; i < ng; i++)
+		nonempty += *gs[i].value != 0;
+	if (nonempty && nonempty < ng) {
+		size_t k = 0;
+		for (size_t i = 0; i < ng; i++) {
+			if (*gs[i].value) {
+				gs[k++] = gs[i];
+			} else {
+				free(gs[i].value);
+				strvec_release(&gs[i].confs);
+			}
+		}
+		ng = *ngp = k;
+	}
+	for (size_t i = 0; i < ng; i++)
 		for (size_t k = 0; k < gs[i].confs.n; k++)
 			strvec_push(&present, gs[i].confs.v[k]);
-		if (*gs[i].value)
-			nonempty++;
-	}
 	if (!nonempty) {
 		sb_addstr(out, "–");
 	} else {
@@ -322,7 +336,7 @@ write_row(FILE *fp, const struct results *r, const struct axes *ax, size_t jb, s
 		else if (!ng)
 			sb_addstr(&out, skipped == total ? "skip" : na == total ? "n/a" : "skip, n/a");
 		else
-			cell(&out, gs, ng, ax);
+			cell(&out, gs, &ng, ax);
 		fprintf(fp, " %s |", sb_str(&out));
 		sb_release(&out);
 		groups_free(gs, ng);
@@ -337,6 +351,19 @@ cmp_int(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static const struct rcase *sort_dirs;
+
+/* Line order, then file order; lines of @* sort last. */
+static int
+cmp_dir(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	unsigned lx = (unsigned)sort_dirs->dirs[x].line - 1, ly = (unsigned)sort_dirs->dirs[y].line - 1;
+	if (lx != ly)
+		return lx < ly ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
 static void
 write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, size_t jb, size_t je)
 {
@@ -346,6 +373,7 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	int *lines = NULL;
 	size_t nlines = 0, cap = 0;
 	int outside = 0;
+	size_t *order;
 
 	file = c->path;
 
@@ -369,15 +397,24 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	if (c->refs.n)
 		fputc('\n', fp);
 
+	/* rows in line order; @* and expect-no-diagnostics last */
+	order = xcalloc(c->ndirs + 1, sizeof(*order));
+	for (size_t k = 0; k < c->ndirs; k++)
+		order[k] = k;
+	sort_dirs = c;
+	qsort(order, c->ndirs, sizeof(*order), cmp_dir);
+	sort_dirs = NULL;
+
 	fputs("| line | expectation |", fp);
 	for (size_t i = 0; i < ax->compilers.n; i++)
-		fprintf(fp, " %s |", ax->compilers.v[i]);
+		fprintf(fp, " %s%s%s |", ax->compilers.v[i], *ax->versions.v[i] ? "<br>" : "", ax->versions.v[i]);
 	fputs("\n|---:|---|", fp);
 	for (size_t i = 0; i < ax->compilers.n; i++)
 		fputs("---|", fp);
 	fputc('\n', fp);
 
-	for (size_t d = 0; d < c->ndirs; d++) {
+	for (size_t k = 0; k < c->ndirs; k++) {
+		size_t d = order[k];
 		const struct rdirective *rd = &c->dirs[d];
 		sb_reset(&sb);
 		if (rd->line != LINE_ANY)
@@ -438,6 +475,7 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	write_row(fp, r, ax, jb, je, ROW_VERDICT, 0, 0, file);
 	fputc('\n', fp);
 	free(lines);
+	free(order);
 	sb_release(&sb);
 }
 

@@ -16,7 +16,8 @@
 static const char usage_text[] =
 	"usage: diagmatrix run    [--config FILE] [--cases PATH...] [--compilers A,B]\n"
 	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
-	"                         [--dry-run] [--timeout SECONDS] [--quiet]\n"
+	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
+	"                         [--timeout SECONDS] [--quiet]\n"
 	"       diagmatrix table  RESULTS...\n"
 	"       diagmatrix export --format tsv|tap RESULTS...\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
@@ -126,6 +127,18 @@ cmd_run(int argc, char **argv)
 			o.dry_run = 1;
 		} else if (!strcmp(a, "--quiet")) {
 			o.quiet = 1;
+		} else if (!strcmp(a, "--no-cache")) {
+			/* there is no result cache yet: every job compiles */
+		} else if (is_opt(a, "--shard")) {
+			int k, n, used = 0;
+			if (!(v = optval(argc, argv, &i, "--shard")))
+				goto missing;
+			if (sscanf(v, "%d/%d%n", &k, &n, &used) != 2 || v[used] || n < 1 || k < 1 || k > n) {
+				r = usage("bad shard '%s' (K/N, 1 <= K <= N)", v);
+				goto out;
+			}
+			o.shard = k;
+			o.nshards = n;
 		} else if (is_opt(a, "--timeout")) {
 			char *end;
 			if (!(v = optval(argc, argv, &i, "--timeout")))

@@ -364,6 +364,19 @@ run_main(struct run_opts *o)
 	if (sig)
 		goto interrupted;
 	jobs_build(&jl, &cfg, &ps, cases, ncases, &o->filter);
+	if (o->nshards > 1) {
+		/* every job, skipped or not, belongs to exactly one shard */
+		size_t k = 0;
+		for (size_t i = 0; i < jl.n; i++) {
+			if ((int)(i % (size_t)o->nshards) == o->shard - 1) {
+				jl.v[k++] = jl.v[i];
+			} else {
+				free(jl.v[i].reason);
+				strvec_release(&jl.v[i].argv);
+			}
+		}
+		jl.n = k;
+	}
 
 	if (o->dry_run) {
 		struct strbuf sb = {0};

@@ -20,6 +20,7 @@ struct run_opts {
 	int dry_run;
 	int quiet;
 	double timeout;             /* > 0: overrides the configuration */
+	int shard, nshards;         /* run only jobs i with i % nshards == shard - 1 */
 };
 
 /* Each returns the process exit status. */

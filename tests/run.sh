@@ -174,6 +174,16 @@ $DM merge --out "$T/m.results" "$T/a.results" "$T/b.results"
 $DM export --format tap "$T/m.results" | grep -E '^(not )?ok' > "$T/m.verdicts"
 cmp -s "$T/m.verdicts" tests/e2e/expected.tap && ok merge/verdicts || bad merge/verdicts "$(diff tests/e2e/expected.tap "$T/m.verdicts" | head)"
 
+# shards: each job in exactly one shard; merged, the same verdicts
+for k in 1 2 3; do
+	$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --shard $k/3 --out "$T/s$k.results" --quiet
+done
+$DM merge --out "$T/s.results" "$T/s1.results" "$T/s2.results" "$T/s3.results"
+$DM export --format tap "$T/s.results" | grep -E '^(not )?ok' > "$T/s.verdicts"
+cmp -s "$T/s.verdicts" tests/e2e/expected.tap && ok shard/merge || bad shard/merge "$(diff tests/e2e/expected.tap "$T/s.verdicts" | head)"
+$DM run --shard 4/3 > /dev/null 2>&1
+[ $? -eq 2 ] && ok shard/bad-spec || bad shard/bad-spec
+
 # the lint command on the project's own cases
 check lint/cases $DM lint cases
 

@@ -93,7 +93,9 @@ read_fd(struct slot *s, int k, size_t limit)
 	struct strbuf *sb = k ? &s->r.err : &s->r.out;
 	size_t *dropped = k ? &s->r.err_dropped : &s->r.out_dropped;
 
-	for (;;) {
+	/* a bounded number of reads per wake-up, so that a job that writes
+	 * without pause cannot starve the others or their deadlines */
+	for (int round = 0; round < 16; round++) {
 		ssize_t n = read(s->fd[k], buf, sizeof(buf));
 		if (n < 0 && errno == EINTR)
 			continue;

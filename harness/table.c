@@ -377,7 +377,9 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 
 	file = c->path;
 
-	fprintf(fp, "### %s\n\n", c->title);
+	sb_reset(&sb);
+	md_text(&sb, c->title);
+	fprintf(fp, "### %s\n\n", sb_str(&sb));
 	fprintf(fp, "`%s`", c->name);
 	if (*c->std)
 		fprintf(fp, " · -std=%s", c->std);

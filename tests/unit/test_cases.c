@@ -137,3 +137,39 @@ TEST(case_defaults)
 	CHECK(cf.ndirs == 0 && cf.std == NULL && cf.requires == NULL);
 	case_release(&cf);
 }
+
+/* Where comments are, and where they are not. */
+TEST(case_lexing)
+{
+	struct casefile cf;
+	struct errlist errs = {0};
+	const char *text =
+		"/** expect-warning \"doc comment\" */\n"                  /* 1 */
+		"char *s = \"// expect-error not a comment\";\n"          /* 2 */
+		"char c = '\\''; /* expect-note \"after a quote char\" */\n" /* 3 */
+		"int n = 1'000'000; // expect-warning \"digit separators\"\n" /* 4 */
+		"// a spliced // comment \\\n"                            /* 5 */
+		"   expect-warning \"continued\"\n"                       /* 6: still the comment of line 5 */
+		"/*\n"                                                    /* 7 */
+		"   expect-warning \"no star\"\n"                         /* 8 */
+		"  ** expect-warning \"two stars\"\n"                     /* 9 */
+		"*/ int z; /* expect-clean */ // expect-diag \"two comments\"\n" /* 10 */
+		"/* expect-warning \"unterminated comment at the end\"";  /* 11 */
+
+	CHECK(case_parse(&cf, "l.c", "l.c", text, strlen(text), &vocab, &errs) == 0);
+	errlist_print(&errs, stderr);
+	CHECK(cf.ndirs == 9);
+	if (cf.ndirs == 9) {
+		CHECK(cf.dirs[0].line == 1 && cf.dirs[0].kind == D_WARNING);
+		CHECK(cf.dirs[1].line == 3 && cf.dirs[1].kind == D_NOTE);
+		CHECK(cf.dirs[2].line == 4);
+		CHECK(cf.dirs[3].line == 5 && cf.dirs[3].src_line == 6);
+		CHECK(cf.dirs[4].line == 7 && cf.dirs[4].src_line == 8);
+		CHECK(cf.dirs[5].line == 7 && cf.dirs[5].src_line == 9);
+		CHECK(cf.dirs[6].line == 10 && cf.dirs[6].kind == D_CLEAN);
+		CHECK(cf.dirs[7].line == 10 && cf.dirs[7].kind == D_DIAG);
+		CHECK(cf.dirs[8].line == 11);
+	}
+	errlist_release(&errs);
+	case_release(&cf);   /* zeroed, and safe to release, when parsing failed */
+}

@@ -25,10 +25,7 @@ dkind_name(enum dkind k)
 int
 dkind_parse(const char *s)
 {
-	for (size_t i = 0; i < LEN(dkind_names); i++)
-		if (!strcmp(dkind_names[i], s))
-			return (int)i;
-	return -1;
+	return name_index(dkind_names, LEN(dkind_names), s);
 }
 
 /* One physical line of a comment, with the comment's own markers removed. */

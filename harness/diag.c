@@ -22,10 +22,7 @@ severity_name(enum severity s)
 int
 severity_parse(const char *s)
 {
-	for (size_t i = 0; i < LEN(sev_names); i++)
-		if (!strcmp(sev_names[i], s))
-			return (int)i;
-	return -1;
+	return name_index(sev_names, LEN(sev_names), s);
 }
 
 const char *
@@ -37,10 +34,7 @@ dstatus_name(enum dstatus s)
 int
 dstatus_parse(const char *s)
 {
-	for (size_t i = 0; i < LEN(status_names); i++)
-		if (!strcmp(status_names[i], s))
-			return (int)i;
-	return -1;
+	return name_index(status_names, LEN(status_names), s);
 }
 
 char *

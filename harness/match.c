@@ -22,10 +22,7 @@ outcome_name(enum outcome o)
 int
 outcome_parse(const char *s)
 {
-	for (size_t i = 0; i < LEN(outcome_names); i++)
-		if (!strcmp(outcome_names[i], s))
-			return (int)i;
-	return -1;
+	return name_index(outcome_names, LEN(outcome_names), s);
 }
 
 const char *
@@ -37,10 +34,7 @@ verdict_name(enum verdict v)
 int
 verdict_parse(const char *s)
 {
-	for (size_t i = 0; i < LEN(verdict_names); i++)
-		if (!strcmp(verdict_names[i], s))
-			return (int)i;
-	return -1;
+	return name_index(verdict_names, LEN(verdict_names), s);
 }
 
 static int

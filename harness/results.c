@@ -54,11 +54,7 @@ results_add_case(struct results *r, const struct casefile *cf)
 	c.title = xstrdup(cf->title);
 	c.requires = dupor(cf->requires_text);
 	c.std = dupor(cf->std);
-	for (size_t i = 0; i < cf->flags.n; i++) {
-		if (i)
-			sb_addc(&flags, ' ');
-		shell_quote(&flags, cf->flags.v[i]);
-	}
+	shell_quote_all(&flags, &cf->flags);
 	c.flags = sb_detach(&flags);
 	strvec_append(&c.refs, &cf->refs);
 	c.dirs = xcalloc(cf->ndirs + 1, sizeof(*c.dirs));

@@ -280,26 +280,14 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 	for (size_t p = 0; p < cfg->nprofiles; p++) {
 		struct strbuf fl = {0};
 		const struct profile *pf = &cfg->profiles[p];
-		for (size_t k = 0; k < pf->flags.n; k++) {
-			if (k)
-				sb_addc(&fl, ' ');
-			shell_quote(&fl, pf->flags.v[k]);
-		}
+		shell_quote_all(&fl, &pf->flags);
 		if (pf->gcc_flags.n) {
-			sb_addstr(&fl, fl.len ? " " : "");
-			sb_addstr(&fl, "gcc:");
-			for (size_t k = 0; k < pf->gcc_flags.n; k++) {
-				sb_addc(&fl, ' ');
-				shell_quote(&fl, pf->gcc_flags.v[k]);
-			}
+			sb_addstr(&fl, fl.len ? " gcc:" : "gcc:");
+			shell_quote_all(&fl, &pf->gcc_flags);
 		}
 		if (pf->clang_flags.n) {
-			sb_addstr(&fl, fl.len ? " " : "");
-			sb_addstr(&fl, "clang:");
-			for (size_t k = 0; k < pf->clang_flags.n; k++) {
-				sb_addc(&fl, ' ');
-				shell_quote(&fl, pf->clang_flags.v[k]);
-			}
+			sb_addstr(&fl, fl.len ? " clang:" : "clang:");
+			shell_quote_all(&fl, &pf->clang_flags);
 		}
 		xgrow((void **)&res->profiles, &res->capprofiles, res->nprofiles + 1, sizeof(*res->profiles));
 		res->profiles[res->nprofiles].name = xstrdup(pf->name);

@@ -65,10 +65,7 @@ is_name_char(int c)
 static int
 in_list(const char *const *list, size_t n, const char *s)
 {
-	for (size_t i = 0; i < n; i++)
-		if (!strcmp(list[i], s))
-			return 1;
-	return 0;
+	return name_index(list, n, s) >= 0;
 }
 
 struct parser {

@@ -364,3 +364,22 @@ environ_with(const char *assignment)
 	env[k] = NULL;
 	return env;
 }
+
+void
+shell_quote_all(struct strbuf *sb, const struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++) {
+		if (sb->len)
+			sb_addc(sb, ' ');
+		shell_quote(sb, sv->v[i]);
+	}
+}
+
+int
+name_index(const char *const *names, size_t n, const char *s)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !strcmp(names[i], s))
+			return (int)i;
+	return -1;
+}

@@ -68,6 +68,12 @@ int shell_split(const char *s, size_t len, struct strvec *out, const char **err,
 
 /* Append word to sb quoted so that sh reads it back as one literal word. */
 void shell_quote(struct strbuf *sb, const char *word);
+/* Append each word of sv, quoted, separated by spaces (and preceded by one
+ * when sb is not empty). */
+void shell_quote_all(struct strbuf *sb, const struct strvec *sv);
+
+/* Index of s in the table names[n], or -1. */
+int name_index(const char *const *names, size_t n, const char *s);
 
 /* The process environment with name=value set (replacing name), as a new
  * array of borrowed pointers; free() the array only. */

@@ -1,44 +1,57 @@
 # diagmatrix: make (build), make check (tests), make matrix (the full
-# matrix into results/). As root on Debian, missing packages are installed
-# with apt-get; otherwise the exact apt-get line is printed.
+# matrix into results/), make fuzz (the parsers under libFuzzer), make
+# bench. As root on Debian, missing packages are installed with apt-get;
+# otherwise the exact apt-get line is printed.
 
 CC ?= cc
 PKGS = yaml-0.1 libpcre2-8
 WARN = -Wall -Wextra
 CFLAGS ?= -O2 -g
-ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -Ibuild $(CFLAGS) $(shell pkg-config --cflags $(PKGS))
+BUILD ?= build
+ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -I$(BUILD) $(CFLAGS) $(shell pkg-config --cflags $(PKGS))
 LDLIBS = $(shell pkg-config --libs $(PKGS))
 
-# Debian packages needed to build and to test
+# Debian packages needed to build, and to test (compilers come from
+# compilers.yaml and tests/e2e/compilers.yaml)
 BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
-TEST_DEPS = valgrind
+TEST_DEPS = valgrind clang-14 libclang-rt-14-dev
+
+# the sanitizer build of `make check`, and the fuzzers
+SAN_CC = clang-14
+SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS ?= 30
+FUZZERS = case selector diag config
 
 SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
       harness/cases.c harness/diag.c harness/match.c harness/sched.c \
       harness/probe.c harness/jobs.c harness/results.c harness/export.c \
       harness/table.c harness/run.c
-OBJ = $(SRC:harness/%.c=build/%.o)
+OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
 
-all: build/diagmatrix
+all: $(BUILD)/diagmatrix
 
-build/diagmatrix: $(OBJ) build/main.o
-	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) build/main.o $(LDLIBS)
+$(BUILD)/diagmatrix: $(OBJ) $(BUILD)/main.o
+	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(BUILD)/main.o $(LDLIBS)
 
-build/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
+$(BUILD)/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
 	$(CC) $(ALL_CFLAGS) -Iharness -o $@ $(TEST_SRC) $(OBJ) $(LDLIBS)
 
-build/%.o: harness/%.c harness/*.h build/revision.h
+$(BUILD)/%.o: harness/%.c harness/*.h $(BUILD)/revision.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # the harness's git revision, rewritten only when it changes
-build/revision.h: FORCE
-	@mkdir -p build
+$(BUILD)/revision.h: FORCE
+	@mkdir -p $(BUILD)
 	@rev=$$(git describe --always --dirty 2>/dev/null || echo unknown); \
 	 line="#define DIAGMATRIX_REVISION \"$$rev\""; \
 	 [ -f $@ ] && [ "$$(cat $@)" = "$$line" ] || echo "$$line" > $@
+
+# one libFuzzer binary per parser: tests/fuzz/NAME.c over the harness
+$(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
+	$(CC) $(ALL_CFLAGS) -Iharness -fsanitize=fuzzer -o $@ $< $(OBJ) $(LDLIBS)
 
 deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)
@@ -46,9 +59,22 @@ deps:
 check-deps: deps
 	@sh scripts/ensure-packages $(TEST_DEPS) $$(sh scripts/config-packages compilers.yaml)
 
+# the test suite, on the plain build and on the sanitizer build
 check: check-deps
 	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests
-	@sh tests/run.sh
+	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
+		build-san/diagmatrix build-san/unit-tests
+	@sh tests/run.sh build build-san
+
+check-sanitize: check-deps
+	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
+		build-san/diagmatrix build-san/unit-tests
+	@sh tests/run.sh build-san
+
+fuzz: check-deps
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
+		$(FUZZERS:%=build-fuzz/fuzz-%)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
 matrix: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
@@ -59,7 +85,7 @@ matrix: deps
 	 echo "results/compat.md written (run exit status $$st)"; exit $$st
 
 clean:
-	rm -rf build
+	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all deps check-deps check matrix clean FORCE
+.PHONY: all deps check-deps check check-sanitize fuzz matrix clean FORCE

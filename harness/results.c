@@ -584,6 +584,7 @@ void
 results_sort_jobs(struct results *r)
 {
 	sort_r = r;
-	qsort(r->jobs, r->njobs, sizeof(*r->jobs), job_cmp);
+	if (r->njobs)
+		qsort(r->jobs, r->njobs, sizeof(*r->jobs), job_cmp);
 	sort_r = NULL;
 }

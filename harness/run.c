@@ -45,7 +45,8 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 		if (de->d_name[0] != '.')
 			strvec_push(&entries, de->d_name);
 	closedir(d);
-	qsort(entries.v, entries.n, sizeof(char *), cmp_str);
+	if (entries.n)
+		qsort(entries.v, entries.n, sizeof(char *), cmp_str);
 	for (size_t i = 0; i < entries.n && !r; i++) {
 		char *full = xasprintf("%s/%s", dir, entries.v[i]);
 		char *name = *rel ? xasprintf("%s/%s", rel, entries.v[i]) : xstrdup(entries.v[i]);

@@ -404,7 +404,8 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	for (size_t k = 0; k < c->ndirs; k++)
 		order[k] = k;
 	sort_dirs = c;
-	qsort(order, c->ndirs, sizeof(*order), cmp_dir);
+	if (c->ndirs)
+		qsort(order, c->ndirs, sizeof(*order), cmp_dir);
 	sort_dirs = NULL;
 
 	fputs("| line | expectation |", fp);
@@ -464,7 +465,8 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 			}
 		}
 	}
-	qsort(lines, nlines, sizeof(*lines), cmp_int);
+	if (nlines)
+		qsort(lines, nlines, sizeof(*lines), cmp_int);
 	for (size_t n = 0; n < nlines; n++) {
 		fprintf(fp, "| %d | *unexpected* |", lines[n]);
 		write_row(fp, r, ax, jb, je, ROW_UNEXPECTED, 0, lines[n], file);

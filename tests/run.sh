@@ -1,26 +1,29 @@
 #!/bin/sh
-# tests/run.sh: every test of diagmatrix; run by `make check` from the
-# repository root after the build. Prints PASS/FAIL per test and ends with
+# tests/run.sh BUILD...: every test of diagmatrix, for each build directory
+# given (`make check` passes build and build-san, the sanitizer build);
+# run from the repository root. Prints PASS/FAIL per test and ends with
 # "N passed, N failed"; exits 1 if anything failed.
 #
 # The end-to-end tests run the real compilers of tests/e2e/compilers.yaml
-# (installed by `make check`).
+# (installed by `make check`). valgrind checks run on plain builds; the
+# sanitizer build checks memory itself.
 set -u
-DM=build/diagmatrix
-T=$(mktemp -d /tmp/diagmatrix-tests.XXXXXX)
-trap 'rm -rf "$T"' EXIT INT TERM
+TOP=$(mktemp -d /tmp/diagmatrix-tests.XXXXXX)
+trap 'rm -rf "$TOP"' EXIT INT TERM
 passed=0
 failed=0
+P=
 
-ok() { passed=$((passed + 1)); echo "PASS $1"; }
-bad() { failed=$((failed + 1)); echo "FAIL $1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/    /'; }
+ok() { passed=$((passed + 1)); echo "PASS $P$1"; }
+bad() { failed=$((failed + 1)); echo "FAIL $P$1"; [ $# -gt 1 ] && printf '%s\n' "$2" | sed 's/^/    /'; }
 check() {  # NAME COMMAND...: pass when the command succeeds
 	name=$1; shift
 	if out=$("$@" 2>&1); then ok "$name"; else bad "$name" "$out"; fi
 }
 
+suite() {
 # --- unit tests: every module on its own ---
-build/unit-tests > "$T/unit.out" 2> "$T/unit.err"
+$UNIT > "$T/unit.out" 2> "$T/unit.err"
 while read -r st name; do
 	if [ "$st" = PASS ]; then ok "$name"; else bad "$name" "$(cat "$T/unit.err")"; fi
 done < "$T/unit.out"
@@ -29,7 +32,7 @@ done < "$T/unit.out"
 # --- the diagnostic parser on captured output of every installed compiler ---
 for f in tests/data/diag/*.stderr; do
 	n=${f%.stderr}
-	build/unit-tests diag "$f" > "$T/diag.out"
+	$UNIT diag "$f" > "$T/diag.out"
 	if cmp -s "$T/diag.out" "$n.expect"; then ok "diag/$(basename "$n")"
 	else bad "diag/$(basename "$n")" "$(diff "$n.expect" "$T/diag.out" | head -20)"; fi
 done
@@ -188,7 +191,9 @@ $DM run --shard 4/3 > /dev/null 2>&1
 check lint/cases $DM lint cases
 
 # memory: a whole run under valgrind leaks nothing and reads nothing invalid
-if command -v valgrind > /dev/null; then
+if [ -n "$SAN" ]; then
+	:	# ASan and valgrind do not mix; the plain build runs these
+elif command -v valgrind > /dev/null; then
 	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
 		$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --compilers gcc-12,clang-22 \
 		--out "$T/v.results" > /dev/null 2> "$T/vg"
@@ -202,5 +207,17 @@ else
 	bad valgrind/installed "valgrind is not installed"
 fi
 
+}
+
+[ $# -gt 0 ] || set -- build
+for B in "$@"; do
+	DM=$B/diagmatrix
+	UNIT=$B/unit-tests
+	T=$TOP/$B
+	mkdir -p "$T"
+	case $B in *san*) SAN=1; P="$B:" ;; *) SAN=; P= ;; esac
+	[ "$B" = build ] && P=
+	suite
+done
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -164,23 +164,84 @@ static const struct {
 	{ ": remark: ", SEV_NOTE },
 };
 
-static void
-add(struct diaglist *dl, struct diag *d)
+/* Identical diagnostics are merged; an open-addressing index (slot holds
+ * position + 1) keeps that linear in the output's size, which matters for
+ * a compiler that prints hundreds of thousands of lines. */
+struct dindex {
+	size_t *slot;
+	size_t cap;           /* a power of two, or 0 */
+};
+
+static size_t
+str_hash(size_t h, const char *s)
 {
-	for (size_t i = 0; i < dl->n; i++) {
-		struct diag *o = &dl->v[i];
-		if (o->line == d->line && o->col == d->col && o->sev == d->sev &&
-		    !strcmp(o->message, d->message) &&
-		    ((!o->file && !d->file) || (o->file && d->file && !strcmp(o->file, d->file))) &&
-		    ((!o->option && !d->option) || (o->option && d->option && !strcmp(o->option, d->option)))) {
-			o->count++;
-			free(d->file);
-			free(d->message);
-			free(d->option);
-			return;
-		}
+	for (; s && *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return (h ^ (s ? 1 : 0)) * 1099511628211u;
+}
+
+static size_t
+diag_hash(const struct diag *d)
+{
+	size_t h = 1469598103934665603u;
+	h = str_hash(h, d->file);
+	h = str_hash(h, d->message);
+	h = str_hash(h, d->option);
+	h = (h ^ (size_t)d->line) * 1099511628211u;
+	h = (h ^ (size_t)d->col) * 1099511628211u;
+	return (h ^ (size_t)d->sev) * 1099511628211u;
+}
+
+static int
+opt_eq(const char *a, const char *b)
+{
+	return (!a && !b) || (a && b && !strcmp(a, b));
+}
+
+static int
+diag_eq(const struct diag *a, const struct diag *b)
+{
+	return a->line == b->line && a->col == b->col && a->sev == b->sev &&
+	       !strcmp(a->message, b->message) && opt_eq(a->file, b->file) && opt_eq(a->option, b->option);
+}
+
+static size_t *
+index_find(struct dindex *ix, const struct diaglist *dl, const struct diag *d)
+{
+	size_t mask = ix->cap - 1, i = diag_hash(d) & mask;
+
+	while (ix->slot[i] && !diag_eq(&dl->v[ix->slot[i] - 1], d))
+		i = (i + 1) & mask;
+	return &ix->slot[i];
+}
+
+static void
+index_grow(struct dindex *ix, const struct diaglist *dl)
+{
+	free(ix->slot);
+	ix->cap = ix->cap ? ix->cap * 2 : 64;
+	ix->slot = xcalloc(ix->cap, sizeof(*ix->slot));
+	for (size_t k = 0; k < dl->n; k++)
+		*index_find(ix, dl, &dl->v[k]) = k + 1;
+}
+
+static void
+add(struct diaglist *dl, struct dindex *ix, struct diag *d)
+{
+	size_t *slot;
+
+	if ((dl->n + 1) * 2 > ix->cap)
+		index_grow(ix, dl);
+	slot = index_find(ix, dl, d);
+	if (*slot) {
+		dl->v[*slot - 1].count++;
+		free(d->file);
+		free(d->message);
+		free(d->option);
+		return;
 	}
 	VEC_PUSH(*dl, *d);
+	*slot = dl->n;
 }
 
 static void
@@ -199,7 +260,7 @@ has_prefix(const char *s, size_t len, const char *prefix)
 }
 
 static void
-parse_line(struct diaglist *dl, const char *s, size_t len)
+parse_line(struct diaglist *dl, struct dindex *ix, const char *s, size_t len)
 {
 	const char *m = NULL;
 	size_t mi = 0;
@@ -251,20 +312,23 @@ parse_line(struct diaglist *dl, const char *s, size_t len)
 		flag_ice(dl, s, len);
 	if (d.sev == SEV_ERROR && !strncmp(d.message, "unable to execute command", 25) && !d.file)
 		flag_ice(dl, s, len);
-	add(dl, &d);
+	add(dl, ix, &d);
 }
 
 void
 diag_parse(struct diaglist *dl, const char *buf, size_t len)
 {
+	struct dindex ix = { NULL, 0 };
 	size_t i = 0;
 
+	index_grow(&ix, dl);
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t e = nl ? (size_t)(nl - buf) : len;
-		parse_line(dl, buf + i, e - i);
+		parse_line(dl, &ix, buf + i, e - i);
 		i = e + 1;
 	}
+	free(ix.slot);
 }
 
 void

@@ -128,7 +128,7 @@ export_tap(FILE *fp, const struct results *r)
 		tap_name(fp, r, j);
 		fputs("\n  ---\n", fp);
 		fprintf(fp, "  verdict: %s\n", verdict_name(j->verdict));
-		if (j->verdict == V_ERROR) {
+		if (*j->reason) {
 			fputs("  reason: ", fp);
 			yaml_str(fp, j->reason);
 			fputc('\n', fp);

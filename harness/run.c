@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -234,7 +235,7 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	ei.exit_code = r->exit_code;
 	rj->outcomes = xcalloc(cf->ndirs + 1, sizeof(*rj->outcomes));
 	rj->verdict = match_job(cf, &j->env, &dl, &ei, rj->outcomes, &reason);
-	if (r->err_dropped && rj->verdict != V_ERROR) {
+	if (r->err_dropped) {
 		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept", reason ? reason : "",
 		                       reason ? "; " : "", r->err_dropped);
 		free(reason);
@@ -457,6 +458,17 @@ run_main(struct run_opts *o)
 			res.njobs = k;
 			results_meta(&res, "interrupted", sig == 2 ? "SIGINT" : "SIGTERM");
 		}
+	}
+	{
+		/* the harness's own cost, children excluded: for benchmarks */
+		struct rusage ru;
+		char num[64];
+		getrusage(RUSAGE_SELF, &ru);
+		snprintf(num, sizeof(num), "%ld", ru.ru_maxrss);
+		results_meta(&res, "harness_maxrss_kb", num);
+		snprintf(num, sizeof(num), "%.3f", (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
+		results_meta(&res, "harness_cpu_s", num);
 	}
 	if (results_write(&res, o->out) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));

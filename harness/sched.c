@@ -152,7 +152,7 @@ int
 sched_run(const struct sched_opts *o)
 {
 	int parallel = o->parallel > 0 ? o->parallel : 1;
-	size_t limit = o->capture_limit ? o->capture_limit : 16u << 20;
+	size_t limit = o->capture_limit ? o->capture_limit : 8u << 20;
 	double grace = o->kill_grace > 0 ? o->kill_grace : 2;
 	struct slot *slots;
 	struct pollfd *pfd;

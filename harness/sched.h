@@ -49,7 +49,7 @@ struct proc_result {
 struct sched_opts {
 	size_t njobs;
 	int parallel;           /* how many at once; <= 0 means 1 */
-	size_t capture_limit;   /* bytes kept per stream; 0 means 16 MiB */
+	size_t capture_limit;   /* bytes kept per stream; 0 means 8 MiB */
 	double kill_grace;      /* seconds between SIGTERM and SIGKILL; 0 means 2 */
 	void *ctx;
 	void (*get)(void *ctx, size_t i, struct proc *p);

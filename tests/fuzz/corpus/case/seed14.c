@@ -1,0 +1,17 @@
+/* case-title: a struct read through a too-small buffer, touching only members inside it (GCC false positive)
+ * case-ref: Linux commit "gcc-12: disable '-Warray-bounds' universally for now" (init/Kconfig, CC_NO_ARRAY_BOUNDS)
+ *
+ * Only h->a (bytes 0-3) is read, inside the 6-byte buffer, but GCC 11 and
+ * 12 check the whole struct at -O2 and say "partly outside". This family
+ * of -Warray-bounds reports is why the kernel builds GCC 11+ with
+ * -Wno-array-bounds (the kernel profile).
+ */
+struct hdr { int a, b; };
+unsigned char buf[6];
+int f(void);
+int f(void)
+{
+	struct hdr *h = (struct hdr *)buf;
+	return h->a;	/* known-fp {gcc, profile=default} "array subscript 'struct hdr\[0\]' is partly outside array bounds of 'unsigned char\[6\]'" [-Warray-bounds] [ref: kernel CC_NO_ARRAY_BOUNDS] */
+}
+/* expect-note@10 {gcc, profile=default} "object 'buf' of size 6|while referencing 'buf'" */

@@ -1,0 +1,20 @@
+/* case-title: a variable named at_least stops compiling once the macro exists
+ * case-ref: ../shared/seeds/006-commit-a4a956e4b71d-wifi-iwlwifi-trans-rename-at-least-variable-to-min-mode.patch
+ *
+ * iwlwifi had `enum iwl_reset_mode at_least = 0;`; with
+ * `#define at_least static` the declaration becomes `... static = 0;`, a
+ * syntax error in every compiler. Hence the rename to min_mode. GCC puts
+ * the errors about the expanded `static` on the #define line; Clang on the
+ * uses.
+ */
+#define at_least static	/* expect-error {gcc} "expected expression before 'static'" */
+enum iwl_reset_mode { IWL_RESET_MODE_SW_RESET, IWL_RESET_MODE_REPROBE };
+enum iwl_reset_mode determine(int during_reset);
+enum iwl_reset_mode determine(int during_reset)
+{
+	enum iwl_reset_mode at_least = 0;	/* expect-error {gcc} "expected identifier or '\(' before '=' token"
+						   expect-error {clang} "expected identifier or '\('" */
+	if (during_reset)
+		at_least = IWL_RESET_MODE_REPROBE;	/* expect-error {clang} "expected expression" */
+	return at_least;	/* expect-error {clang} "expected expression" */
+}	/* expect-diag {gcc} "control reaches end of non-void function" [-Wreturn-type] */

@@ -1,0 +1,32 @@
+/* case-title: swapped pointer-to-array nonce and key: caught in both directions
+ * case-ref: ../shared/seeds/001-patch-libcrypto-chachapoly-use-strict-typing-for-fixed-size-ar.patch
+ * case-ref: ../shared/seeds/000-article.md
+ *
+ * With const u8 (*nonce)[24] and const u8 (*key)[32] the sizes are part of
+ * the types, so each swapped argument is an incompatible pointer type: a
+ * warning in GCC 11/12 and Clang up to 19, an error in Clang 22, and an
+ * error everywhere under the kernel's -Werror=incompatible-pointer-types.
+ */
+typedef unsigned char u8;
+void xchacha20poly1305_encrypt(u8 *dst, const u8 (*nonce)[24], const u8 (*key)[32]);
+void encrypt(u8 *dst);
+void encrypt(u8 *dst)
+{
+	u8 nonce[24] = { 0 }, key[32] = { 0 };
+
+	xchacha20poly1305_encrypt(dst, &nonce, &key);	/* expect-clean */
+	xchacha20poly1305_encrypt(dst, &key, &nonce);	/* expect-warning {gcc, profile!=kernel} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-warning {gcc, profile!=kernel} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc, profile=kernel} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc, profile=kernel} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-warning {clang<22, profile!=kernel} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
+							   expect-warning {clang<22, profile!=kernel} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang, profile=kernel} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang, profile=kernel} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang>=22} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang>=22} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types] */
+}
+/* expect-note@11 {gcc} "expected 'const u8 \(\*\)\[24\]'"
+ * expect-note@11 {gcc} "expected 'const u8 \(\*\)\[32\]'"
+ * expect-note@11 {clang} "passing argument to parameter 'nonce' here"
+ * expect-note@11 {clang} "passing argument to parameter 'key' here" */

@@ -1,0 +1,2 @@
+/* case-flags: -DX="unterminated */
+int x;

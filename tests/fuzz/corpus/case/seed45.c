@@ -1,0 +1,2 @@
+/* case-requires gcc */
+int x;

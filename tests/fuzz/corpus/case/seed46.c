@@ -1,0 +1,2 @@
+// expect-remark "x"
+int x;

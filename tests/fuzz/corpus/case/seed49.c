@@ -1,0 +1,2 @@
+int x;
+/* case-titel: typo */

@@ -1,0 +1,16 @@
+/* libFuzzer target: the compiler-output parser. */
+#include <stdint.h>
+
+#include "diag.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct diaglist dl = {0};
+
+	diag_parse(&dl, (const char *)data, size);
+	diaglist_release(&dl);
+	return 0;
+}

@@ -175,7 +175,8 @@ probe_all(const struct config *cfg, struct probeset *ps, int parallel, double ti
 			pr->compiler = c;
 			pr->tc = t;
 			if (!command_exists(exe)) {
-				pr->note = xasprintf("%s not found", exe);
+				pr->note = strchr(exe, '/') && access(exe, F_OK) == 0 ?
+				           xasprintf("%s is not executable", exe) : xasprintf("%s not found", exe);
 				pr->package = tc->package && !cc->prefix.n ? xstrdup(tc->package) : NULL;
 				continue;
 			}

@@ -143,6 +143,7 @@ compilers:
   - { name: crash, family: gcc, command: $PWD/tests/fake/crash, targets: [x86-64] }
   - { name: spew, family: gcc, command: $PWD/tests/fake/spew, targets: [x86-64] }
   - { name: garbage, family: gcc, command: $PWD/tests/fake/garbage, targets: [x86-64] }
+  - { name: ice, family: gcc, command: $PWD/tests/fake/ice, targets: [x86-64] }
   - { name: noexec, family: gcc, command: $PWD/tests/fake/noexec, targets: [x86-64], package: fake-noexec }
   - { name: absent, family: gcc, command: no-such-compiler-here, targets: [x86-64], package: fake-absent }
   - { name: gcc-12, family: gcc, command: gcc-12, targets: [x86-64] }
@@ -164,9 +165,10 @@ tapok faults/hang '^not ok 1 - nodiag.c hang@x86-64 default' 'reason: "timed out
 tapok faults/signal '^not ok 2 - nodiag.c crash@x86-64 default' 'reason: "killed by signal 11'
 tapok faults/spew '^not ok 3 - nodiag.c spew@x86-64 default'
 tapok faults/garbage '^not ok 4 - nodiag.c garbage@x86-64 default' 'tail after the noise'
-tapok faults/not-executable '^ok 5 - nodiag.c noexec@x86-64 default # SKIP skip: .*noexec not found (apt-get install fake-noexec)'
-tapok faults/missing '^ok 6 - nodiag.c absent@x86-64 default # SKIP skip: no-such-compiler-here not found (apt-get install fake-absent)'
-tapok faults/others-go-on '^ok 7 - nodiag.c gcc-12@x86-64 default$'
+tapok faults/ice '^not ok 5 - nodiag.c ice@x86-64 default' 'reason: "compiler crashed: PLEASE submit a bug report'
+tapok faults/not-executable '^ok 6 - nodiag.c noexec@x86-64 default # SKIP skip: .*tests/fake/noexec is not executable (apt-get install fake-noexec)'
+tapok faults/missing '^ok 7 - nodiag.c absent@x86-64 default # SKIP skip: no-such-compiler-here not found (apt-get install fake-absent)'
+tapok faults/others-go-on '^ok 8 - nodiag.c gcc-12@x86-64 default$'
 grep -q 'output truncated: [0-9]* bytes not kept' "$T/f.tap" && ok faults/spew-marked \
 	|| bad faults/spew-marked "$(grep -A5 'spew@' "$T/f.tap")"
 if pgrep -f "tests/fake/" > /dev/null; then bad faults/no-leftover-process "$(pgrep -af tests/fake/)"; else ok faults/no-leftover-process; fi
@@ -224,8 +226,11 @@ cmp -s "$T/s.verdicts" tests/e2e/expected.tap && ok shard/merge || bad shard/mer
 $DM run --shard 4/3 > /dev/null 2>&1
 [ $? -eq 2 ] && ok shard/bad-spec || bad shard/bad-spec
 
-# the lint command on the project's own cases
+# the project's own cases: well-formed, and passing on the native compilers
 check lint/cases $DM lint cases
+$DM run --compilers gcc-12,clang-14 --targets x86-64 --out "$T/cases.results" --quiet > "$T/out" 2>&1
+st=$?
+[ $st -eq 0 ] && ok cases/pass-natively || bad cases/pass-natively "exit $st: $(head -20 "$T/out")"
 
 # memory: a whole run under valgrind leaks nothing and reads nothing invalid
 if [ -n "$SAN" ]; then

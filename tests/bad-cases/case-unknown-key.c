@@ -1,0 +1,2 @@
+// case-flag: -O2
+int x;

@@ -1,0 +1,1 @@
+/* known-positive "x" */

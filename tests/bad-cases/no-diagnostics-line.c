@@ -1,0 +1,2 @@
+/* expect-no-diagnostics@+1 */
+int x;

@@ -1,0 +1,1 @@
+int x; /* known-fp "x" [ref x] */

@@ -1,0 +1,2 @@
+int x; /* expect-warning "\xff\xfe" */
+int y; /* expect-warning "ÿ" */

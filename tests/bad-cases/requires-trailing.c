@@ -1,0 +1,1 @@
+/* case-requires {gcc} and more */

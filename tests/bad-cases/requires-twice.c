@@ -1,0 +1,2 @@
+/* case-requires {gcc}
+ * case-requires {clang} */

@@ -1,0 +1,1 @@
+int x; /* expect-warning {} "x" */

@@ -1,0 +1,3 @@
+int x; /* expect-warnin "x" */
+int y; /* expect-error {gcc "y" */
+/* case-titel: z */

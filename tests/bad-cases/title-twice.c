@@ -1,0 +1,2 @@
+/* case-title: one
+ * case-title: two */

@@ -168,3 +168,165 @@ export_tap(FILE *fp, const struct results *r)
 	}
 	sb_release(&sb);
 }
+
+/* Length of the valid UTF-8 sequence at s, or 0. */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf) n = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef) n = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4) n = 4, cp = s[0] & 0x07;
+	else return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* XML character data: escaped, control characters and invalid UTF-8
+ * (which XML cannot hold) replaced by U+FFFD. */
+static void
+xml_text(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t n = utf8_len(p);
+		if (!n || (*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')) {
+			fputs("\xef\xbf\xbd", fp);
+			p++;
+			continue;
+		}
+		switch (*p) {
+		case '<': fputs("&lt;", fp); break;
+		case '>': fputs("&gt;", fp); break;
+		case '&': fputs("&amp;", fp); break;
+		case '"': fputs("&quot;", fp); break;
+		case '\n': fputs("&#10;", fp); break;
+		default: fwrite(p, 1, n, fp);
+		}
+		p += n;
+	}
+}
+
+void
+export_junit(FILE *fp, const struct results *r)
+{
+	size_t counts[5] = {0};
+	struct strbuf sb = {0};
+
+	for (size_t i = 0; i < r->njobs; i++)
+		counts[r->jobs[i].verdict]++;
+	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", fp);
+	fprintf(fp, "<testsuites name=\"diagmatrix\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\">\n",
+	        r->njobs, counts[V_FAIL], counts[V_ERROR], counts[V_SKIP] + counts[V_NA]);
+	for (size_t i = 0; i < r->njobs;) {
+		size_t ci = r->jobs[i].caseidx, e = i, c[5] = {0};
+		double secs = 0;
+		while (e < r->njobs && r->jobs[e].caseidx == ci) {
+			c[r->jobs[e].verdict]++;
+			secs += r->jobs[e].seconds;
+			e++;
+		}
+		fputs("  <testsuite name=\"", fp);
+		xml_text(fp, r->cases[ci].name);
+		fprintf(fp, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" time=\"%.3f\">\n",
+		        e - i, c[V_FAIL], c[V_ERROR], c[V_SKIP] + c[V_NA], secs);
+		for (; i < e; i++) {
+			const struct rjob *j = &r->jobs[i];
+			fputs("    <testcase classname=\"", fp);
+			xml_text(fp, r->cases[ci].name);
+			fputs("\" name=\"", fp);
+			sb_reset(&sb);
+			sb_addf(&sb, "%s@%s %s", j->compiler, j->target, j->profile);
+			xml_text(fp, sb_str(&sb));
+			fprintf(fp, "\" time=\"%.3f\"", j->seconds);
+			if (j->verdict == V_PASS) {
+				fputs("/>\n", fp);
+				continue;
+			}
+			fputs(">\n      <", fp);
+			fputs(j->verdict == V_FAIL ? "failure" : j->verdict == V_ERROR ? "error" : "skipped", fp);
+			fputs(" message=\"", fp);
+			xml_text(fp, *j->reason ? j->reason : verdict_name(j->verdict));
+			if (j->verdict == V_SKIP || j->verdict == V_NA) {
+				fputs("\"/>\n    </testcase>\n", fp);
+				continue;
+			}
+			fputs("\">", fp);
+			xml_text(fp, j->command);
+			fprintf(fp, "</%s>\n    </testcase>\n", j->verdict == V_FAIL ? "failure" : "error");
+		}
+		fputs("  </testsuite>\n", fp);
+	}
+	fputs("</testsuites>\n", fp);
+	sb_release(&sb);
+}
+
+/* A JSON string: escaped, invalid UTF-8 replaced by U+FFFD. */
+static void
+json_str(FILE *fp, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', fp);
+	while (*p) {
+		size_t n = utf8_len(p);
+		if (!n) {
+			fputs("\\ufffd", fp);
+			p++;
+			continue;
+		}
+		if (*p == '"' || *p == '\\')
+			fprintf(fp, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", fp);
+		else if (*p == '\t')
+			fputs("\\t", fp);
+		else if (*p < 0x20)
+			fprintf(fp, "\\u%04x", *p);
+		else
+			fwrite(p, 1, n, fp);
+		p += n;
+	}
+	fputc('"', fp);
+}
+
+void
+export_jsonl(FILE *fp, const struct results *r)
+{
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		for (size_t k = 0; k < j->ndiags; k++) {
+			const struct rdiag *g = &j->diags[k];
+			fputs("{\"case\":", fp);
+			json_str(fp, r->cases[j->caseidx].name);
+			fputs(",\"compiler\":", fp);
+			json_str(fp, j->compiler);
+			fputs(",\"version\":", fp);
+			json_str(fp, j->version);
+			fputs(",\"target\":", fp);
+			json_str(fp, j->target);
+			fputs(",\"profile\":", fp);
+			json_str(fp, j->profile);
+			fprintf(fp, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"option\":", g->line, g->col,
+			        severity_name(g->sev));
+			if (*g->option)
+				json_str(fp, g->option);
+			else
+				fputs("null", fp);
+			fprintf(fp, ",\"count\":%u,\"status\":\"%s\",\"message\":", g->count, dstatus_name(g->status));
+			json_str(fp, g->message);
+			fputs("}\n", fp);
+		}
+	}
+}

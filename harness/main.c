@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "diff.h"
 #include "export.h"
 #include "results.h"
 #include "run.h"
@@ -19,7 +20,8 @@ static const char usage_text[] =
 	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
 	"                         [--timeout SECONDS] [--quiet]\n"
 	"       diagmatrix table  RESULTS...\n"
-	"       diagmatrix export --format tsv|tap RESULTS...\n"
+	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
+	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
 	"       diagmatrix list   [--config FILE] [--missing-packages]\n"
 	"       diagmatrix lint   [--config FILE] [PATH...]\n";
@@ -219,9 +221,9 @@ cmd_export(int argc, char **argv)
 			strvec_push(&files, argv[i]);
 		}
 	}
-	if (!format || (strcmp(format, "tsv") && strcmp(format, "tap"))) {
+	if (!format || (strcmp(format, "tsv") && strcmp(format, "tap") && strcmp(format, "junit") && strcmp(format, "jsonl"))) {
 		strvec_release(&files);
-		return usage("export needs --format tsv or --format tap", NULL);
+		return usage("export needs --format tsv, tap, junit or jsonl", NULL);
 	}
 	if (!files.n) {
 		strvec_release(&files);
@@ -231,10 +233,50 @@ cmd_export(int argc, char **argv)
 		status = 2;
 	else if (!strcmp(format, "tsv"))
 		export_tsv(stdout, &r);
-	else
+	else if (!strcmp(format, "tap"))
 		export_tap(stdout, &r);
+	else if (!strcmp(format, "junit"))
+		export_junit(stdout, &r);
+	else
+		export_jsonl(stdout, &r);
 	results_release(&r);
 	strvec_release(&files);
+	return status;
+}
+
+static int
+cmd_diff(int argc, char **argv)
+{
+	struct results old = {0}, new = {0};
+	enum diff_format fmt = DIFF_TEXT;
+	const char *files[2] = { NULL, NULL };
+	int nfiles = 0, status;
+
+	for (int i = 1; i < argc; i++) {
+		const char *v;
+		if (is_opt(argv[i], "--format")) {
+			if (!(v = optval(argc, argv, &i, "--format")))
+				return usage("option '%s' needs a value", "--format");
+			if (!strcmp(v, "markdown"))
+				fmt = DIFF_MARKDOWN;
+			else if (strcmp(v, "text"))
+				return usage("diff --format is text or markdown, not '%s'", v);
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			return usage("unknown option '%s'", argv[i]);
+		} else if (nfiles < 2) {
+			files[nfiles++] = argv[i];
+		} else {
+			return usage("diff takes two results files", NULL);
+		}
+	}
+	if (nfiles != 2)
+		return usage("diff takes two results files", NULL);
+	if (read_all(&old, 1, (char **)&files[0]) < 0 || read_all(&new, 1, (char **)&files[1]) < 0)
+		status = 2;
+	else
+		status = results_diff(stdout, &old, &new, fmt) ? 1 : 0;
+	results_release(&old);
+	results_release(&new);
 	return status;
 }
 
@@ -324,7 +366,7 @@ main(int argc, char **argv)
 		int (*fn)(int, char **);
 	} cmds[] = {
 		{ "run", cmd_run }, { "table", cmd_table }, { "export", cmd_export },
-		{ "merge", cmd_merge }, { "list", cmd_list }, { "lint", cmd_lint },
+		{ "merge", cmd_merge }, { "diff", cmd_diff }, { "list", cmd_list }, { "lint", cmd_lint },
 	};
 
 	if (argc < 2)

@@ -97,6 +97,30 @@ st=$?
 [ $st -eq 0 ] && [ ! -s "$T/out" ] && ok e2e/exit-status-0 || bad e2e/exit-status-0 "exit $st: $(cat "$T/out")"
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
+
+# diff: nothing between a run and itself; what a run adds, as text and markdown
+$DM diff "$T/e2e.results" "$T/e2e.results" > "$T/diff" 2>&1
+[ $? -eq 0 ] && [ "$(cat "$T/diff")" = "0 configuration(s) newly failing" ] && ok diff/same || bad diff/same "$(cat "$T/diff")"
+$DM diff "$T/p.results" "$T/e2e.results" > "$T/diff" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -qxF '+ fail.c gcc-12@arm64 O0: new configuration, fail' "$T/diff" \
+	&& grep -qxF "+ fail.c gcc-12@arm64 O0: line 8: warning: unused variable 'unused' [-Wunused-variable] (unexpected)" "$T/diff" \
+	&& ok diff/text || bad diff/text "exit $st: $(head -20 "$T/diff")"
+$DM diff --format markdown "$T/e2e.results" "$T/p.results" > "$T/diff.md" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -qxF '#### `pass.c clang-14@x86-64 default`' "$T/diff.md" && grep -q '^- - configuration gone (was pass)$' "$T/diff.md" \
+	&& ok diff/markdown || bad diff/markdown "exit $st: $(head -20 "$T/diff.md")"
+
+# junit and jsonl exports
+$DM export --format junit "$T/e2e.results" > "$T/e2e.xml"
+grep -q '^<testsuites name="diagmatrix" tests="56" failures="12" errors="0" skipped="18">$' "$T/e2e.xml" \
+	&& grep -q '<testcase classname="fail.c" name="gcc-12@arm64 O0" time="[0-9.]*">' "$T/e2e.xml" \
+	&& [ "$(grep -c '<failure message=' "$T/e2e.xml")" = 12 ] && ok export/junit || bad export/junit "$(head -5 "$T/e2e.xml")"
+$DM export --format jsonl "$T/e2e.results" > "$T/e2e.jsonl"
+rows=$(($(wc -l < "$T/e2e.tsv") - 1))
+[ "$(wc -l < "$T/e2e.jsonl")" -eq "$rows" ] \
+	&& grep -qxF "{\"case\":\"pass.c\",\"compiler\":\"gcc-12\",\"version\":\"12.2.0\",\"target\":\"x86-64\",\"profile\":\"default\",\"line\":11,\"column\":9,\"severity\":\"warning\",\"option\":\"-Wstringop-overflow\",\"count\":3,\"status\":\"expected\",\"message\":\"'blah' accessing 7 bytes in a region of size 6\"}" "$T/e2e.jsonl" \
+	&& ok export/jsonl || bad export/jsonl "$(head -3 "$T/e2e.jsonl")"
 $DM run --config tests/e2e/compilers.yaml --compilers gcc-13 --out "$T/x.results" > /dev/null 2> "$T/err"
 [ $? -eq 2 ] && grep -q "no compiler 'gcc-13'" "$T/err" && ok cli/unknown-compiler || bad cli/unknown-compiler "$(cat "$T/err")"
 $DM run --frobnicate > /dev/null 2> "$T/err"

@@ -669,3 +669,9 @@ config_find_compiler(const struct config *cfg, const char *name)
 			return (long)i;
 	return -1;
 }
+
+int
+config_keeps(const struct strvec *names, const char *name)
+{
+	return !names->n || name_index((const char *const *)names->v, names->n, name) >= 0;
+}

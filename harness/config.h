@@ -76,6 +76,14 @@ struct config {
 	const char **profile_names;
 };
 
+/* The part of the matrix to run: names to keep (an empty list keeps all). */
+struct config_filter {
+	struct strvec compilers, targets, profiles;
+};
+
+/* Does the list keep name? */
+int config_keeps(const struct strvec *names, const char *name);
+
 /* Parse buf (len bytes) read from the file called name. Returns 0, or -1
  * with at least one error added to errs (cfg is then released). */
 int config_parse(struct config *cfg, const char *name, const char *buf, size_t len, struct errlist *errs);

@@ -3,17 +3,6 @@
 
 #include "jobs.h"
 
-static int
-keep(const struct strvec *names, const char *name)
-{
-	if (!names->n)
-		return 1;
-	for (size_t i = 0; i < names->n; i++)
-		if (!strcmp(names->v[i], name))
-			return 1;
-	return 0;
-}
-
 static void
 build_argv(struct job *j, const struct config *cfg, const struct casefile *cf)
 {
@@ -50,22 +39,22 @@ build_argv(struct job *j, const struct config *cfg, const struct casefile *cf)
 
 void
 jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *ps,
-           const struct casefile *cases, size_t ncases, const struct job_filter *f)
+           const struct casefile *cases, size_t ncases, const struct config_filter *f)
 {
 	for (size_t k = 0; k < ncases; k++) {
 		const struct casefile *cf = &cases[k];
 		for (size_t c = 0; c < cfg->ncompilers; c++) {
 			const struct compiler *cc = &cfg->compilers[c];
-			if (!keep(&f->compilers, cc->name))
+			if (!config_keeps(&f->compilers, cc->name))
 				continue;
 			for (size_t t = 0; t < cc->ntcs; t++) {
 				const struct target *tg = &cfg->targets[cc->tcs[t].target];
 				const struct probe *pr = probe_find(ps, c, t);
-				if (!keep(&f->targets, tg->arch))
+				if (!config_keeps(&f->targets, tg->arch))
 					continue;
 				for (size_t p = 0; p < cfg->nprofiles; p++) {
 					struct job j = {0};
-					if (!keep(&f->profiles, cfg->profiles[p].name))
+					if (!config_keeps(&f->profiles, cfg->profiles[p].name))
 						continue;
 					j.caseidx = k;
 					j.compiler = c;

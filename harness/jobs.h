@@ -36,15 +36,10 @@ struct joblist {
 	size_t n, cap;
 };
 
-/* Names to keep (empty: keep all). */
-struct job_filter {
-	struct strvec compilers, targets, profiles;
-};
-
 /* Append the jobs of every case, in case order, then compiler, target and
  * profile order of the configuration. */
 void jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *ps,
-                const struct casefile *cases, size_t ncases, const struct job_filter *f);
+                const struct casefile *cases, size_t ncases, const struct config_filter *f);
 /* "LC_ALL=C cmd args..." quoted for sh. */
 void job_command_line(struct strbuf *sb, const struct job *j);
 void joblist_release(struct joblist *jl);

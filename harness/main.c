@@ -130,7 +130,7 @@ cmd_run(int argc, char **argv)
 		} else if (!strcmp(a, "--quiet")) {
 			o.quiet = 1;
 		} else if (!strcmp(a, "--no-cache")) {
-			/* there is no result cache yet: every job compiles */
+			o.no_cache = 1;
 		} else if (is_opt(a, "--shard")) {
 			int k, n, used = 0;
 			if (!(v = optval(argc, argv, &i, "--shard")))

@@ -3,6 +3,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "probe.h"
 #include "sched.h"
 
@@ -22,28 +23,17 @@ struct pctx {
 	struct ptask *tasks;
 	size_t ntasks;
 	char **argvs;     /* per task, the argv array handed to sched */
+	size_t *run;      /* sched index -> task index: the tasks the cache did not answer */
+	char (*keys)[65]; /* per task, its cache key */
+	struct cache *cache;
 };
 
 int
 command_exists(const char *cmd)
 {
-	const char *path;
-	char *dir, *save = NULL, *copy;
-	int found = 0;
-
-	if (strchr(cmd, '/'))
-		return access(cmd, X_OK) == 0;
-	path = getenv("PATH");
-	if (!path)
-		path = "/usr/local/bin:/usr/bin:/bin";
-	copy = xstrdup(path);
-	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
-		char *full = xasprintf("%s/%s", *dir ? dir : ".", cmd);
-		found = access(full, X_OK) == 0;
-		free(full);
-	}
-	free(copy);
-	return found;
+	char *p = path_lookup(cmd);
+	free(p);
+	return p != NULL;
 }
 
 static void
@@ -59,6 +49,8 @@ static void
 pget(void *vctx, size_t i, struct proc *p)
 {
 	struct pctx *ctx = vctx;
+
+	i = ctx->run[i];
 	p->argv = strvec_argv(&ctx->tasks[i].argv);
 	ctx->argvs[i] = (char *)p->argv;
 	p->envp = ctx->envp;
@@ -105,10 +97,10 @@ macro_value(const char *out, const char *name, int *v)
 	return 0;
 }
 
+/* What probe task i tells about its toolchain. */
 static void
-pdone(void *vctx, size_t i, const struct proc_result *r)
+apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 {
-	struct pctx *ctx = vctx;
 	struct ptask *t = &ctx->tasks[i];
 	struct probe *pr = &ctx->ps->v[t->probe];
 	const struct compiler *c = &ctx->cfg->compilers[pr->compiler];
@@ -116,8 +108,6 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 	const struct target *tg = &ctx->cfg->targets[tc->target];
 	char line[200];
 
-	free(ctx->argvs[i]);
-	ctx->argvs[i] = NULL;
 	if (r->spawn_errno || r->timed_out || r->signal || r->exit_code) {
 		const char *why = r->spawn_errno ? "cannot be run" : r->timed_out ? "timed out" :
 		                  r->signal ? "was killed" : NULL;
@@ -152,11 +142,29 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 	}
 }
 
-int
-probe_all(const struct config *cfg, struct probeset *ps, int parallel, double timeout)
+static void
+pdone(void *vctx, size_t i, const struct proc_result *r)
 {
-	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL };
-	size_t cap = 0, n = 0;
+	struct pctx *ctx = vctx;
+
+	i = ctx->run[i];
+	free(ctx->argvs[i]);
+	ctx->argvs[i] = NULL;
+	apply(ctx, i, r);
+	/* a toolchain that answers is remembered; one that does not is asked
+	 * again next time (it may have been installed meanwhile) */
+	if (!r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code) {
+		struct cache_entry e = { 0, r->seconds, r->cpu, 0, r->out, r->err };
+		cache_put(ctx->cache, ctx->keys[i], &e);
+	}
+}
+
+int
+probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
+          int parallel, double timeout, struct cache *cache)
+{
+	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
+	size_t cap = 0, n = 0, nrun = 0;
 	struct sched_opts o = {0};
 	int sig;
 
@@ -168,10 +176,14 @@ probe_all(const struct config *cfg, struct probeset *ps, int parallel, double ti
 		const struct compiler *cc = &cfg->compilers[c];
 		for (size_t t = 0; t < cc->ntcs; t++) {
 			const struct toolchain *tc = &cc->tcs[t];
-			struct probe *pr = &ps->v[ps->n++];
 			const char *exe = cc->prefix.n ? cc->prefix.v[0] : tc->command;
 			struct ptask task = {0};
+			struct probe *pr;
 
+			if (!config_keeps(&f->compilers, cc->name) ||
+			    !config_keeps(&f->targets, cfg->targets[tc->target].arch))
+				continue;
+			pr = &ps->v[ps->n++];
 			pr->compiler = c;
 			pr->tc = t;
 			if (!command_exists(exe)) {
@@ -215,8 +227,30 @@ probe_all(const struct config *cfg, struct probeset *ps, int parallel, double ti
 		}
 	}
 	ctx.envp = environ_with("LC_ALL=C");
+	ctx.cache = cache;
+	ctx.run = xcalloc(ctx.ntasks + 1, sizeof(*ctx.run));
+	ctx.keys = xcalloc(ctx.ntasks + 1, sizeof(*ctx.keys));
+	for (size_t i = 0; i < ctx.ntasks; i++) {
+		struct cache_key k;
+		struct cache_entry e;
+		cache_key_init(&k, "probe");
+		cache_key_command(&k, ctx.tasks[i].argv.v[0]);
+		for (size_t a = 0; a < ctx.tasks[i].argv.n; a++)
+			cache_key_str(&k, ctx.tasks[i].argv.v[a]);
+		cache_key_env(&k, ctx.envp);
+		cache_key_final(&k, ctx.keys[i]);
+		if (cache_get(cache, ctx.keys[i], &e)) {
+			struct proc_result r = {0};
+			r.out = e.out;
+			r.err = e.err;
+			apply(&ctx, i, &r);
+			cache_entry_release(&e);
+		} else {
+			ctx.run[nrun++] = i;
+		}
+	}
 	ctx.argvs = xcalloc(ctx.ntasks + 1, sizeof(*ctx.argvs));
-	o.njobs = ctx.ntasks;
+	o.njobs = nrun;
 	o.parallel = parallel;
 	o.ctx = &ctx;
 	o.get = pget;
@@ -228,6 +262,8 @@ probe_all(const struct config *cfg, struct probeset *ps, int parallel, double ti
 	}
 	free(ctx.argvs);
 	free(ctx.envp);
+	free(ctx.run);
+	free(ctx.keys);
 	free(ctx.tasks);
 	return sig;
 }

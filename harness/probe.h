@@ -12,6 +12,7 @@
 #ifndef PROBE_H
 #define PROBE_H
 
+#include "cache.h"
 #include "config.h"
 
 struct probe {
@@ -28,10 +29,12 @@ struct probeset {
 	size_t n;
 };
 
-/* Probe every toolchain of every compiler (in config order) with up to
+/* Probe every toolchain (in config order) that f keeps, with up to
  * parallel processes, each within timeout seconds (0: the compiler's own).
- * Returns 0, or the signal that interrupted it. */
-int probe_all(const struct config *cfg, struct probeset *ps, int parallel, double timeout);
+ * Answers remembered in cache (may be disabled) are used instead of asking
+ * again. Returns 0, or the signal that interrupted it. */
+int probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
+              int parallel, double timeout, struct cache *cache);
 /* The probe of compiler c, toolchain t (indices), or NULL. */
 const struct probe *probe_find(const struct probeset *ps, size_t c, size_t t);
 void probeset_release(struct probeset *ps);

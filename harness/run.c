@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cache.h"
 #include "cases.h"
 #include "config.h"
 #include "diag.h"
@@ -144,7 +145,7 @@ free_cases(struct casefile *cases, size_t n)
 }
 
 static int
-check_filter(const struct config *cfg, const struct job_filter *f)
+check_filter(const struct config *cfg, const struct config_filter *f)
 {
 	int bad = 0;
 	for (size_t i = 0; i < f->compilers.n; i++)
@@ -180,6 +181,8 @@ struct runctx {
 	double timeout;
 	size_t done, failed;
 	int quiet;
+	struct cache *cache;
+	char (*keys)[65];          /* job index -> cache key */
 };
 
 static void
@@ -213,11 +216,10 @@ fill_diags(struct rjob *rj, const struct diaglist *dl)
 	}
 }
 
+/* Judge job ji from how its compiler ended and what it printed. */
 static void
-rdone(void *vctx, size_t i, const struct proc_result *r)
+record(struct runctx *ctx, size_t ji, const struct proc_result *r)
 {
-	struct runctx *ctx = vctx;
-	size_t ji = ctx->runnable[i];
 	struct job *j = &ctx->jl->v[ji];
 	const struct casefile *cf = &ctx->cases[j->caseidx];
 	struct rjob *rj = &ctx->res->jobs[ctx->jobres[ji]];
@@ -225,8 +227,6 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	struct exit_info ei = {0};
 	char *reason = NULL;
 
-	free(ctx->argvs[i]);
-	ctx->argvs[i] = NULL;
 	diag_parse(&dl, r->err.buf ? r->err.buf : "", r->err.len);
 	ei.spawn_errno = r->spawn_errno;
 	ei.timed_out = r->timed_out;
@@ -250,6 +250,39 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	ctx->done++;
 	if (rj->verdict == V_FAIL || rj->verdict == V_ERROR)
 		ctx->failed++;
+}
+
+static void
+rdone(void *vctx, size_t i, const struct proc_result *r)
+{
+	struct runctx *ctx = vctx;
+	size_t ji = ctx->runnable[i];
+
+	free(ctx->argvs[i]);
+	ctx->argvs[i] = NULL;
+	record(ctx, ji, r);
+	/* only what ran to its end is worth keeping: no timeouts, signals or
+	 * failures to start, which may not happen again */
+	if (!r->spawn_errno && !r->timed_out && !r->signal) {
+		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, r->err_dropped, {0}, r->err };
+		cache_put(ctx->cache, ctx->keys[ji], &e);
+	}
+}
+
+/* The cache key of job j: everything that can change what it prints. */
+static void
+job_key(const struct job *j, char *const *envp, const char *casepath, char key[65])
+{
+	struct cache_key k;
+
+	cache_key_init(&k, "job");
+	cache_key_command(&k, j->argv.v[0]);
+	cache_key_str(&k, j->probe->version);
+	for (size_t i = 0; i < j->argv.n; i++)
+		cache_key_str(&k, j->argv.v[i]);
+	cache_key_env(&k, envp);
+	cache_key_source(&k, casepath);
+	cache_key_final(&k, key);
 }
 
 static void
@@ -320,6 +353,7 @@ add_meta(struct results *res, const struct run_opts *o, int parallel)
 int
 run_main(struct run_opts *o)
 {
+	struct cache cache;
 	struct config cfg;
 	struct errlist errs = {0};
 	struct casefile *cases = NULL;
@@ -350,7 +384,8 @@ run_main(struct run_opts *o)
 		config_release(&cfg);
 		return 2;
 	}
-	sig = probe_all(&cfg, &ps, parallel, o->timeout);
+	cache_open(&cache, !o->no_cache);
+	sig = probe_all(&cfg, &o->filter, &ps, parallel, o->timeout, &cache);
 	if (sig)
 		goto interrupted;
 	jobs_build(&jl, &cfg, &ps, cases, ncases, &o->filter);
@@ -404,6 +439,8 @@ run_main(struct run_opts *o)
 		ctx.argvs = xcalloc(jl.n + 1, sizeof(char **));
 		ctx.jobres = xcalloc(jl.n + 1, sizeof(size_t));
 		ctx.envp = environ_with(env_lc);
+		ctx.cache = &cache;
+		ctx.keys = xcalloc(jl.n + 1, sizeof(*ctx.keys));
 		res.jobs = xcalloc(jl.n + 1, sizeof(*res.jobs));
 		res.capjobs = jl.n + 1;
 		for (size_t i = 0; i < jl.n; i++) {
@@ -419,13 +456,31 @@ run_main(struct run_opts *o)
 			rj->verdict = j->pre;
 			if (j->pre == V_PASS) {
 				job_command_line(&cmd, j);
-				ctx.runnable[nrun++] = i;
 			} else {
 				rj->reason = xstrdup(j->reason);
 				rj->outcomes = xcalloc(cases[j->caseidx].ndirs + 1, sizeof(*rj->outcomes));
 			}
 			rj->command = sb_detach(&cmd);
 			ctx.jobres[i] = res.njobs++;
+		}
+		/* what the cache knows is judged now; the rest is compiled */
+		for (size_t i = 0; i < jl.n; i++) {
+			struct cache_entry e;
+			if (jl.v[i].pre != V_PASS)
+				continue;
+			job_key(&jl.v[i], ctx.envp, cases[jl.v[i].caseidx].path, ctx.keys[i]);
+			if (cache_get(&cache, ctx.keys[i], &e)) {
+				struct proc_result r = {0};
+				r.exit_code = e.exit_code;
+				r.seconds = e.seconds;
+				r.cpu = e.cpu;
+				r.err = e.err;
+				r.err_dropped = e.err_dropped;
+				record(&ctx, i, &r);
+				cache_entry_release(&e);
+			} else {
+				ctx.runnable[nrun++] = i;
+			}
 		}
 		so.njobs = nrun;
 		so.parallel = parallel;
@@ -438,6 +493,7 @@ run_main(struct run_opts *o)
 		free(ctx.argvs);
 		free(ctx.runnable);
 		free(ctx.jobres);
+		free(ctx.keys);
 		free(ctx.envp);
 		free(env_lc);
 		if (sig) {
@@ -469,6 +525,8 @@ run_main(struct run_opts *o)
 		snprintf(num, sizeof(num), "%.3f", (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 		results_meta(&res, "harness_cpu_s", num);
+		snprintf(num, sizeof(num), "%zu", cache.hits);
+		results_meta(&res, "cache_hits", num);
 	}
 	if (results_write(&res, o->out) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));
@@ -488,8 +546,8 @@ run_main(struct run_opts *o)
 		}
 	}
 	if (!o->quiet)
-		fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; results in %s\n",
-		        res.njobs, counts[V_PASS], counts[V_FAIL], counts[V_ERROR], counts[V_SKIP], counts[V_NA], o->out);
+		fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
+		        res.njobs, counts[V_PASS], counts[V_FAIL], counts[V_ERROR], counts[V_SKIP], counts[V_NA], cache.hits, o->out);
 	goto out;
 interrupted:
 	status = 128 + sig;
@@ -501,12 +559,15 @@ out:
 	free_cases(cases, ncases);
 	config_release(&cfg);
 	errlist_release(&errs);
+	cache_close(&cache);
 	return status;
 }
 
 int
 list_main(const char *config, int missing_packages_only)
 {
+	struct cache cache;
+	struct config_filter nofilter = {0};
 	struct config cfg;
 	struct errlist errs = {0};
 	struct probeset ps = {0};
@@ -517,7 +578,9 @@ list_main(const char *config, int missing_packages_only)
 		errlist_release(&errs);
 		return 2;
 	}
-	sig = probe_all(&cfg, &ps, online_processors(), 0);
+	cache_open(&cache, 1);
+	sig = probe_all(&cfg, &nofilter, &ps, online_processors(), 0, &cache);
+	cache_close(&cache);
 	if (sig) {
 		probeset_release(&ps);
 		config_release(&cfg);

@@ -14,12 +14,13 @@
 struct run_opts {
 	const char *config;         /* compilers.yaml */
 	struct strvec cases;        /* files and directories; empty: cases/ */
-	struct job_filter filter;
+	struct config_filter filter;
 	int parallel;               /* <= 0: online processors */
 	const char *out;            /* results file */
 	int dry_run;
 	int quiet;
 	double timeout;             /* > 0: overrides the configuration */
+	int no_cache;               /* neither read nor write the result cache */
 	int shard, nshards;         /* run only jobs i with i % nshards == shard - 1 */
 };
 

@@ -383,3 +383,24 @@ name_index(const char *const *names, size_t n, const char *s)
 			return (int)i;
 	return -1;
 }
+
+char *
+path_lookup(const char *cmd)
+{
+	const char *path;
+	char *copy, *dir, *save = NULL, *found = NULL;
+
+	if (strchr(cmd, '/'))
+		return access(cmd, X_OK) == 0 ? xstrdup(cmd) : NULL;
+	path = getenv("PATH");
+	copy = xstrdup(path ? path : "/usr/local/bin:/usr/bin:/bin");
+	for (dir = strtok_r(copy, ":", &save); dir && !found; dir = strtok_r(NULL, ":", &save)) {
+		char *full = xasprintf("%s/%s", *dir ? dir : ".", cmd);
+		if (access(full, X_OK) == 0)
+			found = full;
+		else
+			free(full);
+	}
+	free(copy);
+	return found;
+}

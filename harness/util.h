@@ -79,6 +79,10 @@ int name_index(const char *const *names, size_t n, const char *s);
  * array of borrowed pointers; free() the array only. */
 char **environ_with(const char *assignment);
 
+/* The file a command name runs: itself when it has a '/', else the first
+ * executable of that name in PATH. Returns an allocated path, or NULL. */
+char *path_lookup(const char *cmd);
+
 /* Monotonic clock in seconds. */
 double now_seconds(void);
 

@@ -1,0 +1,63 @@
+/* cache: the output of compiles (and probes) whose inputs have not
+ * changed, so that a rerun compiles only what changed.
+ *
+ * An entry is named by the SHA-256 of everything that can change the
+ * output, fed in through the cache_key_* calls: the harness's version and
+ * revision, the compiler's identity (resolved path, inode, size, times)
+ * and version, the full argument vector, the environment variables
+ * compilers read, the case file's bytes and those of the local headers it
+ * includes. System headers are not part of the key.
+ *
+ * The cache lives in $DIAGMATRIX_CACHE, else $XDG_CACHE_HOME/diagmatrix,
+ * else ~/.cache/diagmatrix. Entries are written to a temporary file and
+ * renamed; each carries a checksum, and an entry that is short, corrupt
+ * or of another format is a miss, never trusted. Failing to read or write
+ * the cache is never an error: the job just compiles.
+ */
+#ifndef CACHE_H
+#define CACHE_H
+
+#include "sha256.h"
+#include "util.h"
+
+struct cache {
+	char *dir;              /* NULL when disabled */
+	size_t hits, misses, stores;
+};
+
+/* What a cached compile or probe printed and how it ended. */
+struct cache_entry {
+	int exit_code;
+	double seconds, cpu;
+	size_t err_dropped;
+	struct strbuf out, err;
+};
+
+/* Open the cache (creating its directory, mode 0700); enabled = 0, or a
+ * directory that cannot be made, leaves it disabled. */
+void cache_open(struct cache *c, int enabled);
+void cache_close(struct cache *c);
+
+/* 1 and e filled on a hit (release e with cache_entry_release), else 0. */
+int cache_get(struct cache *c, const char *key, struct cache_entry *e);
+void cache_put(struct cache *c, const char *key, const struct cache_entry *e);
+void cache_entry_release(struct cache_entry *e);
+
+struct cache_key {
+	struct sha256 sha;
+};
+
+void cache_key_init(struct cache_key *k, const char *kind);
+void cache_key_str(struct cache_key *k, const char *s);
+/* The identity of a command: its resolved path and that file's inode,
+ * size and modification and change times. */
+void cache_key_command(struct cache_key *k, const char *cmd);
+/* A file's bytes, and those of the local headers it includes ("..."),
+ * recursively. */
+void cache_key_source(struct cache_key *k, const char *path);
+/* The environment variables that change what compilers do (PATH, LC_*,
+ * LANG, GCC_*, CPATH, ...). */
+void cache_key_env(struct cache_key *k, char *const *envp);
+void cache_key_final(struct cache_key *k, char hex[65]);
+
+#endif

@@ -183,7 +183,26 @@ struct runctx {
 	int quiet;
 	struct cache *cache;
 	char (*keys)[65];          /* job index -> cache key */
+	int progress;              /* draw the status line (stderr is a terminal) */
+	size_t total;              /* jobs to judge */
+	double start, drawn;       /* when the run began, when the line was last drawn */
 };
+
+/* One status line on stderr: done/total, failures, rate, time left. */
+static void
+progress(struct runctx *ctx, int force)
+{
+	double now = now_seconds(), rate;
+
+	if (!ctx->progress || (!force && now - ctx->drawn < 0.1))
+		return;
+	ctx->drawn = now;
+	rate = now > ctx->start ? (double)ctx->done / (now - ctx->start) : 0;
+	fprintf(stderr, "\r[%zu/%zu] %zu failing, %.0f jobs/s", ctx->done, ctx->total, ctx->failed, rate);
+	if (rate > 0 && ctx->done < ctx->total)
+		fprintf(stderr, ", ~%.0f s left", (double)(ctx->total - ctx->done) / rate);
+	fputs("\033[K", stderr);
+}
 
 static void
 rget(void *vctx, size_t i, struct proc *p)
@@ -250,6 +269,7 @@ record(struct runctx *ctx, size_t ji, const struct proc_result *r)
 	ctx->done++;
 	if (rj->verdict == V_FAIL || rj->verdict == V_ERROR)
 		ctx->failed++;
+	progress(ctx, 0);
 }
 
 static void
@@ -441,6 +461,10 @@ run_main(struct run_opts *o)
 		ctx.envp = environ_with(env_lc);
 		ctx.cache = &cache;
 		ctx.keys = xcalloc(jl.n + 1, sizeof(*ctx.keys));
+		ctx.progress = !o->quiet && !o->dry_run && isatty(2);
+		ctx.start = now_seconds();
+		for (size_t i = 0; i < jl.n; i++)
+			ctx.total += jl.v[i].pre == V_PASS;
 		res.jobs = xcalloc(jl.n + 1, sizeof(*res.jobs));
 		res.capjobs = jl.n + 1;
 		for (size_t i = 0; i < jl.n; i++) {
@@ -488,6 +512,10 @@ run_main(struct run_opts *o)
 		so.get = rget;
 		so.done = rdone;
 		sig = sched_run(&so);
+		if (ctx.progress) {
+			progress(&ctx, 1);
+			fputs("\r\033[K", stderr);   /* the summary takes its place */
+		}
 		for (size_t i = 0; i < nrun; i++)
 			free(ctx.argvs[i]);
 		free(ctx.argvs);

@@ -98,6 +98,18 @@ st=$?
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
 
+# progress: one status line on a terminal, nothing otherwise
+if command -v script > /dev/null; then
+	script -qec "$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache --out $T/pt.results" /dev/null > "$T/pty" 2>&1
+	tr '\r' '\n' < "$T/pty" | grep -q '^\[38/38\] 12 failing, [0-9]* jobs/s' && ok progress/terminal || bad progress/terminal "$(head -c 600 "$T/pty")"
+	script -qec "$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache --quiet --out $T/pt.results" /dev/null > "$T/pty" 2>&1
+	grep -q 'jobs/s' "$T/pty" && bad progress/quiet "$(head -c 300 "$T/pty")" || ok progress/quiet
+else
+	bad progress/terminal "script (util-linux) is not installed"
+fi
+$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache --out "$T/pt.results" 2> "$T/err" > /dev/null
+grep -q "$(printf '\r')" "$T/err" && bad progress/not-a-terminal "$(head -c 300 "$T/err")" || ok progress/not-a-terminal
+
 # the result cache: a rerun compiles nothing, an edited case only itself
 C="$T/cachetest"
 mkdir -p "$C/cases"

@@ -14,6 +14,7 @@
 #include "config.h"
 #include "diag.h"
 #include "jobs.h"
+#include "jobserver.h"
 #include "match.h"
 #include "probe.h"
 #include "results.h"
@@ -447,6 +448,7 @@ run_main(struct run_opts *o)
 	{
 		struct runctx ctx = {0};
 		struct sched_opts so = {0};
+		struct jobserver js;
 		char *env_lc = xstrdup("LC_ALL=C");
 
 		ctx.cfg = &cfg;
@@ -511,7 +513,9 @@ run_main(struct run_opts *o)
 		so.ctx = &ctx;
 		so.get = rget;
 		so.done = rdone;
+		so.js = jobserver_open(&js) ? &js : NULL;
 		sig = sched_run(&so);
+		jobserver_close(&js);
 		if (ctx.progress) {
 			progress(&ctx, 1);
 			fputs("\r\033[K", stderr);   /* the summary takes its place */

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "jobserver.h"
 #include "sched.h"
 
 extern char **environ;
@@ -22,6 +23,7 @@ struct slot {
 	int fd[2];              /* stdout, stderr; -1 once closed */
 	int exited;             /* the leader is a zombie, not yet reaped */
 	double start, deadline, kill_at, drain_until;
+	int token;              /* job server token held, or -1 (the implicit one) */
 	struct proc_result r;
 };
 
@@ -138,6 +140,9 @@ finish(const struct sched_opts *o, struct slot *s, int report)
 		s->r.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
 	}
+	if (s->token >= 0 && o->js)
+		jobserver_give(o->js, s->token);
+	s->token = -1;
 	s->r.seconds = now_seconds() - s->start;
 	if (report)
 		o->done(o->ctx, s->job, &s->r);
@@ -158,12 +163,12 @@ sched_run(const struct sched_opts *o)
 	struct pollfd *pfd;
 	struct sigaction sa, old_chld, old_int, old_term;
 	size_t next = 0, running = 0;
-	int result = 0;
+	int result = 0, want_token;
 
 	if ((size_t)parallel > o->njobs && o->njobs)
 		parallel = (int)o->njobs;
 	slots = xcalloc((size_t)parallel, sizeof(*slots));
-	pfd = xcalloc((size_t)parallel * 2 + 1, sizeof(*pfd));
+	pfd = xcalloc((size_t)parallel * 2 + 2, sizeof(*pfd));
 	if (pipe2(sigpipe_fd, O_CLOEXEC | O_NONBLOCK) < 0) {
 		free(slots);
 		free(pfd);
@@ -184,14 +189,22 @@ sched_run(const struct sched_opts *o)
 
 		if (got_signal)
 			break;
-		/* fill free slots */
+		/* fill free slots; under a job server, every job beyond the first
+		 * needs a token */
+		want_token = 0;
 		for (int i = 0; i < parallel && next < o->njobs; i++) {
 			struct slot *s = &slots[i];
 			struct proc p = {0};
+			int token = -1;
 			if (s->busy)
 				continue;
+			if (o->js && running > 0 && (token = jobserver_take(o->js)) < 0) {
+				want_token = 1;
+				break;
+			}
 			memset(s, 0, sizeof(*s));
 			s->fd[0] = s->fd[1] = -1;
+			s->token = token;
 			s->job = next++;
 			s->busy = 1;
 			o->get(o->ctx, s->job, &p);
@@ -212,6 +225,10 @@ sched_run(const struct sched_opts *o)
 		/* poll until output, a child event, or the nearest deadline */
 		pfd[n].fd = sigpipe_fd[0];
 		pfd[n++].events = POLLIN;
+		if (want_token) {
+			pfd[n].fd = o->js->rfd;
+			pfd[n++].events = POLLIN;
+		}
 		now = now_seconds();
 		for (int i = 0; i < parallel; i++) {
 			struct slot *s = &slots[i];

@@ -18,6 +18,9 @@
  * seconds. When the job's leader exits, whatever it left in its group is
  * killed. Output beyond capture_limit bytes per stream is counted, not kept.
  *
+ * With a job server (js), each job beyond the first running one waits for
+ * a token, given back when it ends.
+ *
  * SIGINT and SIGTERM during sched_run kill every running group, reap it and
  * make sched_run return that signal's number (jobs not finished get no
  * done() call); otherwise it returns 0. Handlers are restored on return.
@@ -27,6 +30,7 @@
 
 #include <stddef.h>
 
+#include "jobserver.h"
 #include "util.h"
 
 struct proc {
@@ -54,6 +58,7 @@ struct sched_opts {
 	void *ctx;
 	void (*get)(void *ctx, size_t i, struct proc *p);
 	void (*done)(void *ctx, size_t i, const struct proc_result *r);
+	struct jobserver *js;   /* make's job server, or NULL */
 };
 
 int sched_run(const struct sched_opts *o);

@@ -98,6 +98,39 @@ st=$?
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
 
+# GNU make's job server: under make -j2 the harness runs at most 2 at once,
+# whatever its own -j; alone it uses its -j
+mkdir -p "$T/js"
+cat > "$T/js/slow.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  a: { flags: [] }
+  b: { flags: [] }
+  c: { flags: [] }
+  d: { flags: [] }
+compilers:
+  - { name: slow, family: gcc, command: $PWD/tests/fake/slow, targets: [x86-64] }
+EOY
+printf 'all:\n\t+$(DM) run --config $(CFG) --cases $(CASES) --no-cache -j 8 --quiet --out $(OUT)\n' > "$T/js/Makefile"
+for mode in make alone; do
+	rm -rf "$T/js/s" && mkdir -p "$T/js/s"
+	if [ $mode = make ]; then
+		SLOW_DIR="$T/js/s" make -s -j2 -C "$T/js" DM="$PWD/$DM" CFG="$T/js/slow.yaml" \
+			CASES="$PWD/tests/e2e/cases" OUT="$T/js/r.results" > /dev/null 2>&1
+	else
+		SLOW_DIR="$T/js/s" $DM run --config "$T/js/slow.yaml" --cases tests/e2e/cases --no-cache -j 8 \
+			--quiet --out "$T/js/r.results" > /dev/null 2>&1
+	fi
+	max=$(sort -n "$T/js/s/counts" | tail -1)
+	jobs=$(wc -l < "$T/js/s/counts")
+	if [ $mode = make ]; then
+		[ "$jobs" = 16 ] && [ "$max" -le 2 ] && [ "$max" -ge 2 ] && ok jobserver/make-j2 || bad jobserver/make-j2 "$jobs jobs, up to $max at once"
+	else
+		[ "$jobs" = 16 ] && [ "$max" -gt 2 ] && ok jobserver/alone || bad jobserver/alone "$jobs jobs, up to $max at once"
+	fi
+done
+
 # progress: one status line on a terminal, nothing otherwise
 if command -v script > /dev/null; then
 	script -qec "$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache --out $T/pt.results" /dev/null > "$T/pty" 2>&1

@@ -39,6 +39,9 @@ $(BUILD)/diagmatrix: $(OBJ) $(BUILD)/main.o
 $(BUILD)/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
 	$(CC) $(ALL_CFLAGS) -Iharness -o $@ $(TEST_SRC) $(OBJ) $(LDLIBS)
 
+$(BUILD)/yaml-check: tests/yaml-check.c
+	$(CC) $(ALL_CFLAGS) -o $@ tests/yaml-check.c $(LDLIBS)
+
 $(BUILD)/%.o: harness/%.c harness/*.h $(BUILD)/revision.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
@@ -61,7 +64,7 @@ check-deps: deps
 
 # the test suite, on the plain build and on the sanitizer build
 check: check-deps
-	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests
+	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests build/yaml-check
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
 	@sh tests/run.sh build build-san
@@ -84,8 +87,13 @@ matrix: deps
 	 build/diagmatrix table $(RESULTS) > results/compat.md.tmp && mv results/compat.md.tmp results/compat.md; \
 	 echo "results/compat.md written (run exit status $$st)"; exit $$st
 
+bench: deps
+	@$(MAKE) --no-print-directory build/diagmatrix
+	@sh scripts/ensure-packages $$(sh scripts/config-packages compilers.yaml)
+	@sh tests/bench/bench.sh
+
 clean:
 	rm -rf build build-san build-fuzz
 
 FORCE:
-.PHONY: all deps check-deps check check-sanitize fuzz matrix clean FORCE
+.PHONY: all deps check-deps check check-sanitize fuzz matrix bench clean FORCE

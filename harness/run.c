@@ -557,6 +557,10 @@ run_main(struct run_opts *o)
 		snprintf(num, sizeof(num), "%.3f", (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 		results_meta(&res, "harness_cpu_s", num);
+		getrusage(RUSAGE_CHILDREN, &ru);
+		snprintf(num, sizeof(num), "%.3f", (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
+		         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
+		results_meta(&res, "children_cpu_s", num);
 		snprintf(num, sizeof(num), "%zu", cache.hits);
 		results_meta(&res, "cache_hits", num);
 	}

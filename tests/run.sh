@@ -98,6 +98,33 @@ st=$?
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
 
+# a command prefix (how containers with newer compilers come in)
+cat > "$T/prefix.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  default: { flags: [-O2, -Wall] }
+compilers:
+  - { name: wrapped, family: gcc, command: gcc-12, prefix: [$PWD/tests/fake/wrapper], targets: [x86-64] }
+  - { name: direct, family: gcc, command: gcc-12, targets: [x86-64] }
+EOY
+WRAPPER_MARK="$T/wrapped" $DM run --config "$T/prefix.yaml" --cases tests/e2e/cases --no-cache --out "$T/prefix.results" > /dev/null 2>&1
+$DM export --format tsv "$T/prefix.results" | sed 1d | cut -f1,6- | sort | uniq -c | awk '$1 != 2' > "$T/prefix.diff"
+$DM run --config "$T/prefix.yaml" --cases tests/e2e/cases/pass.c --dry-run | head -1 > "$T/prefix.dry"
+[ -e "$T/wrapped" ] && [ ! -s "$T/prefix.diff" ] && grep -q "^LC_ALL=C $PWD/tests/fake/wrapper gcc-12 -O2 -Wall" "$T/prefix.dry" \
+	&& grep -q '^toolchain	wrapped	gcc	x86-64	x86_64-linux-gnu	12\.2\.0	found	' "$T/prefix.results" \
+	&& ok prefix/wrapper || bad prefix/wrapper "$(cat "$T/prefix.diff" "$T/prefix.dry")"
+
+# the GitHub workflows parse
+if [ -z "$SAN" ]; then
+	for w in .github/workflows/check.yml .github/workflows/nightly.yml; do
+		check "workflow/$(basename "$w")" build/yaml-check "$w" name on jobs
+	done
+	grep -q 'make check' .github/workflows/check.yml && grep -q -- '--shard' .github/workflows/nightly.yml \
+		&& grep -q 'diagmatrix merge' .github/workflows/nightly.yml && grep -q 'diagmatrix diff' .github/workflows/nightly.yml \
+		&& grep -q 'GITHUB_STEP_SUMMARY' .github/workflows/nightly.yml && ok workflow/nightly-steps || bad workflow/nightly-steps
+fi
+
 # GNU make's job server: under make -j2 the harness runs at most 2 at once,
 # whatever its own -j; alone it uses its -j
 mkdir -p "$T/js"

@@ -1,0 +1,99 @@
+#!/bin/sh
+# tests/bench/bench.sh: `make bench`. Measures, in one run on this machine:
+#   1. the full installed matrix, cold (empty cache): wall time, the
+#      children's CPU time, and wall / (children's CPU / processors);
+#   2. the same job list (from --dry-run) run by xargs -P with output to
+#      files, as a baseline;
+#   3. the same matrix warm (everything cached);
+#   4. a stub compiler over 2,000 and 20,000 jobs: the harness's own CPU per
+#      job (RUSAGE_SELF, children excluded) and its peak RSS.
+# Prints one table and writes it to results/bench.md.
+set -u
+DM=${DM:-build/diagmatrix}
+W=$(mktemp -d /tmp/diagmatrix-bench.XXXXXX)
+trap 'rm -rf "$W"' EXIT INT TERM
+P=$(getconf _NPROCESSORS_ONLN)
+
+now() { date +%s.%N; }
+meta() { awk -F'\t' -v k="$2" '$1 == "meta" && $2 == k { print $3 }' "$1"; }
+calc() { awk "BEGIN { printf \"%.${2:-3}f\", $1 }"; }
+
+# 1. cold
+t0=$(now)
+DIAGMATRIX_CACHE=$W/cache $DM run --quiet --out "$W/cold.results"
+t1=$(now)
+cold=$(calc "$t1 - $t0")
+jobs=$(grep -c '^job' "$W/cold.results")
+child=$(meta "$W/cold.results" children_cpu_s)
+limit=$(calc "$child / $P")
+ratio_limit=$(calc "$cold / $limit")
+
+# 2. xargs baseline over the same command lines
+$DM run --dry-run --no-cache > "$W/jobs.txt"
+mkdir -p "$W/out"
+t0=$(now)
+awk '{ sub(/  # .*$/, ""); print }' "$W/jobs.txt" | tr '\n' '\0' |
+	xargs -0 -P "$P" -n 1 sh -c 'eval "$1" > /dev/null 2> "$0/$$.err"' "$W/out"
+t1=$(now)
+xargs_wall=$(calc "$t1 - $t0")
+ratio_xargs=$(calc "$cold / $xargs_wall")
+
+# 3. warm
+t0=$(now)
+DIAGMATRIX_CACHE=$W/cache $DM run --quiet --out "$W/warm.results"
+t1=$(now)
+warm=$(calc "$t1 - $t0")
+ratio_warm=$(calc "100 * $warm / $cold" 2)
+
+# 4. the stub compiler: the harness's own cost per job
+${CC:-cc} -O2 -o "$W/stub" tests/bench/stub.c
+stubrun() {  # NCASES NPROFILES -> sets stub_jobs stub_cpu_ms stub_rss
+	rm -rf "$W/stubcases" && mkdir -p "$W/stubcases"
+	i=0
+	while [ $i -lt "$1" ]; do
+		printf '/* case-title: stub %d */\nint x%d; /* expect-warning "stub diagnostic" [-Wstub] */\n' $i $i \
+			> "$W/stubcases/c$i.c"
+		i=$((i + 1))
+	done
+	{
+		printf 'targets:\n  x86-64: { triple: x86_64-linux-gnu }\nprofiles:\n'
+		i=0
+		while [ $i -lt "$2" ]; do printf '  p%d: { flags: [-DP=%d] }\n' $i $i; i=$((i + 1)); done
+		printf 'compilers:\n  - { name: stub, family: gcc, command: %s, targets: [x86-64] }\n' "$W/stub"
+	} > "$W/stub.yaml"
+	$DM run --config "$W/stub.yaml" --cases "$W/stubcases" --no-cache --quiet --out "$W/stub.results"
+	stub_jobs=$(grep -c '^job' "$W/stub.results")
+	stub_cpu_ms=$(calc "1000 * $(meta "$W/stub.results" harness_cpu_s) / $stub_jobs")
+	stub_rss=$(meta "$W/stub.results" harness_maxrss_kb)
+}
+stubrun 100 20
+s2_jobs=$stub_jobs s2_cpu=$stub_cpu_ms s2_rss=$stub_rss
+stubrun 1000 20
+s20_jobs=$stub_jobs s20_cpu=$stub_cpu_ms s20_rss=$stub_rss
+rss_growth=$(calc "$s20_rss / $s2_rss" 2)
+
+{
+	echo "# diagmatrix benchmark"
+	echo
+	echo "Measured by \`make bench\` on $(date -u +%Y-%m-%d), $P processors, $(uname -m);" \
+		"diagmatrix $(git describe --always --dirty 2>/dev/null || echo '?')."
+	echo
+	echo "| measure | value |"
+	echo "|---|---|"
+	echo "| full matrix, cold: jobs | $jobs |"
+	echo "| full matrix, cold: wall | $cold s |"
+	echo "| children's CPU time | $child s |"
+	echo "| physical limit (children's CPU / $P processors) | $limit s |"
+	echo "| cold wall / physical limit | $ratio_limit |"
+	echo "| xargs -P $P baseline over the --dry-run job list: wall | $xargs_wall s |"
+	echo "| harness wall / xargs wall | $ratio_xargs |"
+	echo "| full matrix, warm (all cached): wall | $warm s |"
+	echo "| warm wall / cold wall | $ratio_warm % |"
+	echo "| stub compiler, $s2_jobs jobs: harness CPU per job | $s2_cpu ms |"
+	echo "| stub compiler, $s2_jobs jobs: harness peak RSS | $s2_rss KiB |"
+	echo "| stub compiler, $s20_jobs jobs: harness CPU per job | $s20_cpu ms |"
+	echo "| stub compiler, $s20_jobs jobs: harness peak RSS | $s20_rss KiB |"
+	echo "| peak RSS at $s20_jobs / at $s2_jobs | $rss_growth |"
+} > "$W/bench.md"
+cat "$W/bench.md"
+cp "$W/bench.md" results/bench.md

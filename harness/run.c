@@ -371,6 +371,76 @@ add_meta(struct results *res, const struct run_opts *o, int parallel)
 	results_meta(res, "parallel", num);
 }
 
+/* Longest jobs first, so that no slot idles at the end behind one slow
+ * compile: durations come from the previous results at the same path;
+ * jobs never timed before go first, in their own order. */
+struct timed {
+	char *key;
+	double seconds;
+};
+
+static int
+cmp_timed(const void *a, const void *b)
+{
+	return strcmp(((const struct timed *)a)->key, ((const struct timed *)b)->key);
+}
+
+static const double *order_secs;
+
+static int
+cmp_order(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	double sx = order_secs[x], sy = order_secs[y];
+
+	if (sx != sy)
+		return sx > sy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+static void
+slowest_first(size_t *runnable, size_t n, const struct joblist *jl, const struct config *cfg,
+              const struct casefile *cases, const char *previous)
+{
+	struct results prev = {0};
+	struct errlist errs = {0};
+	struct timed *t;
+	double *secs;
+
+	if (n < 2 || access(previous, R_OK) < 0 || results_read(&prev, previous, &errs) < 0 || !prev.njobs) {
+		errlist_release(&errs);
+		results_release(&prev);
+		return;
+	}
+	t = xcalloc(prev.njobs, sizeof(*t));
+	for (size_t i = 0; i < prev.njobs; i++) {
+		const struct rjob *j = &prev.jobs[i];
+		t[i].key = xasprintf("%s\t%s\t%s\t%s", prev.cases[j->caseidx].name, j->compiler, j->target, j->profile);
+		t[i].seconds = j->seconds;
+	}
+	qsort(t, prev.njobs, sizeof(*t), cmp_timed);
+	secs = xcalloc(jl->n + 1, sizeof(*secs));
+	for (size_t k = 0; k < n; k++) {
+		const struct job *j = &jl->v[runnable[k]];
+		const struct compiler *c = &cfg->compilers[j->compiler];
+		struct timed key, *hit;
+		key.key = xasprintf("%s\t%s\t%s\t%s", cases[j->caseidx].name, c->name,
+		                    cfg->targets[c->tcs[j->tc].target].arch, cfg->profiles[j->profile].name);
+		hit = bsearch(&key, t, prev.njobs, sizeof(*t), cmp_timed);
+		secs[runnable[k]] = hit ? hit->seconds : 1e30;
+		free(key.key);
+	}
+	order_secs = secs;
+	qsort(runnable, n, sizeof(*runnable), cmp_order);
+	order_secs = NULL;
+	for (size_t i = 0; i < prev.njobs; i++)
+		free(t[i].key);
+	free(t);
+	free(secs);
+	errlist_release(&errs);
+	results_release(&prev);
+}
+
 int
 run_main(struct run_opts *o)
 {
@@ -508,6 +578,7 @@ run_main(struct run_opts *o)
 				ctx.runnable[nrun++] = i;
 			}
 		}
+		slowest_first(ctx.runnable, nrun, &jl, &cfg, cases, o->out);
 		so.njobs = nrun;
 		so.parallel = parallel;
 		so.ctx = &ctx;

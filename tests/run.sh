@@ -98,6 +98,25 @@ st=$?
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
 
+# scheduling: once a previous run has timed the jobs, the slowest start first
+cat > "$T/timed.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  a: { flags: [-DSLEEP=0.05] }
+  b: { flags: [-DSLEEP=0.4] }
+  c: { flags: [-DSLEEP=0.2] }
+compilers:
+  - { name: timed, family: gcc, command: $PWD/tests/fake/timed, targets: [x86-64] }
+EOY
+rm -f "$T/timed.log" "$T/timed.results"
+for n in 1 2; do
+	TIMED_LOG="$T/timed.log" $DM run --config "$T/timed.yaml" --cases tests/e2e/cases/nodiag.c --no-cache -j 1 \
+		--quiet --out "$T/timed.results" > /dev/null 2>&1
+done
+[ "$(tr '\n' ' ' < "$T/timed.log")" = "0.05 0.4 0.2 0.4 0.2 0.05 " ] && ok sched/slowest-first \
+	|| bad sched/slowest-first "start order: $(tr '\n' ' ' < "$T/timed.log")"
+
 # a command prefix (how containers with newer compilers come in)
 cat > "$T/prefix.yaml" <<EOY
 targets:

@@ -3,13 +3,39 @@
 
 #include "jobs.h"
 
-static void
-build_argv(struct job *j, const struct config *cfg, const struct casefile *cf)
+struct sel_env
+job_env(const struct job *j, const struct config *cfg, const struct probeset *ps)
+{
+	const struct compiler *c = &cfg->compilers[j->compiler];
+	struct sel_env env;
+
+	env.family = c->family;
+	memcpy(env.version, ps->v[j->probe].ver, sizeof(env.version));
+	env.arch = cfg->targets[c->tcs[j->tc].target].arch;
+	env.profile = cfg->profiles[j->profile].name;
+	return env;
+}
+
+char *
+job_reason(const struct job *j, const struct probeset *ps, const struct casefile *cases)
+{
+	const struct probe *pr = &ps->v[j->probe];
+
+	if (j->pre == V_NA)
+		return xasprintf("case-requires {%s}", cases[j->caseidx].requires_text);
+	if (pr->package)
+		return xasprintf("%s (apt-get install %s)", pr->note, pr->package);
+	return xstrdup(pr->note ? pr->note : "not installed");
+}
+
+void
+job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
+         const struct casefile *cases, struct strvec *av)
 {
 	const struct compiler *c = &cfg->compilers[j->compiler];
 	const struct toolchain *t = &c->tcs[j->tc];
 	const struct profile *p = &cfg->profiles[j->profile];
-	struct strvec *av = &j->argv;
+	const struct casefile *cf = &cases[j->caseidx];
 
 	strvec_append(av, &c->prefix);
 	strvec_push(av, t->command);
@@ -25,7 +51,7 @@ build_argv(struct job *j, const struct config *cfg, const struct casefile *cf)
 	if (c->family == FAMILY_CLANG) {
 		strvec_push(av, "-fno-caret-diagnostics");
 		strvec_push(av, "-fno-color-diagnostics");
-	} else if (j->env.version[0] >= 11) {
+	} else if (ps->v[j->probe].ver[0] >= 11) {
 		strvec_push(av, "-fdiagnostics-plain-output");
 	} else {
 		strvec_push(av, "-fno-diagnostics-show-caret");
@@ -48,38 +74,21 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 			if (!config_keeps(&f->compilers, cc->name))
 				continue;
 			for (size_t t = 0; t < cc->ntcs; t++) {
-				const struct target *tg = &cfg->targets[cc->tcs[t].target];
 				const struct probe *pr = probe_find(ps, c, t);
-				if (!config_keeps(&f->targets, tg->arch))
+				if (!pr || !config_keeps(&f->targets, cfg->targets[cc->tcs[t].target].arch))
 					continue;
 				for (size_t p = 0; p < cfg->nprofiles; p++) {
-					struct job j = {0};
+					struct job j;
+					struct sel_env env;
 					if (!config_keeps(&f->profiles, cfg->profiles[p].name))
 						continue;
-					j.caseidx = k;
-					j.compiler = c;
-					j.tc = t;
-					j.profile = p;
-					j.probe = pr;
-					j.timeout = cc->timeout;
-					j.env.family = cc->family;
-					if (pr)
-						memcpy(j.env.version, pr->ver, sizeof(j.env.version));
-					j.env.arch = tg->arch;
-					j.env.profile = cfg->profiles[p].name;
-					if (!pr || !pr->found) {
-						j.pre = V_SKIP;
-						if (pr && pr->package)
-							j.reason = xasprintf("%s (apt-get install %s)", pr->note, pr->package);
-						else
-							j.reason = xstrdup(pr && pr->note ? pr->note : "not probed");
-					} else if (!selector_eval(cf->requires, &j.env)) {
-						j.pre = V_NA;
-						j.reason = xasprintf("case-requires {%s}", cf->requires_text);
-					} else {
-						j.pre = V_PASS;
-						build_argv(&j, cfg, cf);
-					}
+					j.caseidx = (uint32_t)k;
+					j.compiler = (uint16_t)c;
+					j.tc = (uint16_t)t;
+					j.profile = (uint16_t)p;
+					j.probe = (uint16_t)(pr - ps->v);
+					env = job_env(&j, cfg, ps);
+					j.pre = !pr->found ? V_SKIP : !selector_eval(cf->requires, &env) ? V_NA : V_PASS;
 					VEC_PUSH(*jl, j);
 				}
 			}
@@ -88,22 +97,15 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 }
 
 void
-job_command_line(struct strbuf *sb, const struct job *j)
+job_command_line(struct strbuf *sb, const struct strvec *argv)
 {
 	sb_addstr(sb, "LC_ALL=C");
-	for (size_t i = 0; i < j->argv.n; i++) {
-		sb_addc(sb, ' ');
-		shell_quote(sb, j->argv.v[i]);
-	}
+	shell_quote_all(sb, argv);
 }
 
 void
 joblist_release(struct joblist *jl)
 {
-	for (size_t i = 0; i < jl->n; i++) {
-		free(jl->v[i].reason);
-		strvec_release(&jl->v[i].argv);
-	}
 	free(jl->v);
 	memset(jl, 0, sizeof(*jl));
 }

@@ -2,7 +2,9 @@
  * verdict decided without compiling (skip: the toolchain is missing here;
  * n/a: case-requires does not hold).
  *
- * The argument vector of a compile is
+ * A job is a few indices (tens of thousands of them stay small); what a
+ * job needs, its configuration, argument vector or reason, is derived when
+ * it is needed. The argument vector of a compile is
  *
  *   [prefix...] COMMAND [--target=TRIPLE] PROFILE-FLAGS PROFILE-FAMILY-FLAGS
  *   COMPILER-FLAGS TARGET-FLAGS [-std=STD] CASE-FLAGS
@@ -15,20 +17,18 @@
 #ifndef JOBS_H
 #define JOBS_H
 
+#include <stdint.h>
+
 #include "cases.h"
 #include "config.h"
 #include "match.h"
 #include "probe.h"
 
 struct job {
-	size_t caseidx;             /* into the cases array given to jobs_build */
-	size_t compiler, tc, profile;
-	const struct probe *probe;
-	struct sel_env env;
-	enum verdict pre;           /* V_PASS: to be compiled; V_SKIP, V_NA: decided */
-	char *reason;               /* for skip and n/a */
-	struct strvec argv;         /* for jobs to compile */
-	double timeout;
+	uint32_t caseidx;               /* into the cases array given to jobs_build */
+	uint16_t compiler, tc, profile; /* into the configuration */
+	uint16_t probe;                 /* into the probe set */
+	uint8_t pre;                    /* V_PASS: to be compiled; V_SKIP, V_NA: decided */
 };
 
 struct joblist {
@@ -37,11 +37,19 @@ struct joblist {
 };
 
 /* Append the jobs of every case, in case order, then compiler, target and
- * profile order of the configuration. */
+ * profile order of the configuration, for the part of the matrix f keeps
+ * (every toolchain it keeps must have been probed in ps). */
 void jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *ps,
                 const struct casefile *cases, size_t ncases, const struct config_filter *f);
+/* The configuration j runs in, for selectors (pointers into cfg). */
+struct sel_env job_env(const struct job *j, const struct config *cfg, const struct probeset *ps);
+/* Why a skip or n/a job is one; allocated. */
+char *job_reason(const struct job *j, const struct probeset *ps, const struct casefile *cases);
+/* The argument vector of a job to compile, appended to argv. */
+void job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
+              const struct casefile *cases, struct strvec *argv);
 /* "LC_ALL=C cmd args..." quoted for sh. */
-void job_command_line(struct strbuf *sb, const struct job *j);
+void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);
 
 #endif

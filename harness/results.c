@@ -99,15 +99,22 @@ put_int(FILE *fp, long v)
 }
 
 static void
-write_all(const struct results *r, FILE *fp)
+write_meta(const struct results *r, size_t from, FILE *fp)
 {
-	fprintf(fp, "%s\t%d\n", MAGIC, VERSION);
-	for (size_t i = 0; i < r->meta_keys.n; i++) {
+	for (size_t i = from; i < r->meta_keys.n; i++) {
 		fputs("meta", fp);
 		put_field(fp, r->meta_keys.v[i]);
 		put_field(fp, r->meta_vals.v[i]);
 		fputc('\n', fp);
 	}
+}
+
+/* Everything but the jobs. */
+static void
+write_head(const struct results *r, FILE *fp)
+{
+	fprintf(fp, "%s\t%d\n", MAGIC, VERSION);
+	write_meta(r, 0, fp);
 	for (size_t i = 0; i < r->ntcs; i++) {
 		const struct rtoolchain *t = &r->tcs[i];
 		fputs("toolchain", fp);
@@ -155,8 +162,12 @@ write_all(const struct results *r, FILE *fp)
 			fputc('\n', fp);
 		}
 	}
-	for (size_t i = 0; i < r->njobs; i++) {
-		const struct rjob *j = &r->jobs[i];
+}
+
+static void
+write_job(const struct results *r, const struct rjob *j, FILE *fp)
+{
+	{
 		const struct rcase *c = &r->cases[j->caseidx];
 		char secs[32];
 		fputs("job", fp);
@@ -191,56 +202,97 @@ write_all(const struct results *r, FILE *fp)
 			fputc('\n', fp);
 		}
 	}
-	fprintf(fp, "end\t%zu\n", r->njobs);
+}
+
+int
+results_writer_begin(struct results_writer *w, const char *path, const struct results *r)
+{
+	char *slash;
+	int fd, e;
+
+	memset(w, 0, sizeof(*w));
+	slash = strrchr(path, '/');
+	if (slash)
+		w->tmp = xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+	else
+		w->tmp = xasprintf(".%s.XXXXXX", path);
+	fd = mkostemp(w->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		e = errno;
+		free(w->tmp);
+		w->tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	fchmod(fd, 0644);
+	w->fp = fdopen(fd, "w");
+	if (!w->fp) {
+		e = errno;
+		close(fd);
+		unlink(w->tmp);
+		free(w->tmp);
+		w->tmp = NULL;
+		errno = e;
+		return -1;
+	}
+	w->path = xstrdup(path);
+	w->nmeta = r->meta_keys.n;
+	write_head(r, w->fp);
+	return 0;
+}
+
+void
+results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j)
+{
+	write_job(r, j, w->fp);
+	w->njobs++;
+}
+
+int
+results_writer_end(struct results_writer *w, const struct results *r)
+{
+	int fd = fileno(w->fp), e = 0;
+
+	write_meta(r, w->nmeta, w->fp);
+	fprintf(w->fp, "end\t%zu\n", w->njobs);
+	if (fflush(w->fp) != 0 || ferror(w->fp) || fsync(fd) < 0)
+		e = errno ? errno : EIO;
+	if (fclose(w->fp) != 0 && !e)
+		e = errno;
+	w->fp = NULL;
+	if (!e && rename(w->tmp, w->path) < 0)
+		e = errno;
+	if (e)
+		unlink(w->tmp);
+	free(w->tmp);
+	free(w->path);
+	w->tmp = w->path = NULL;
+	errno = e;
+	return e ? -1 : 0;
+}
+
+void
+results_writer_abort(struct results_writer *w)
+{
+	if (w->fp)
+		fclose(w->fp);
+	if (w->tmp)
+		unlink(w->tmp);
+	free(w->tmp);
+	free(w->path);
+	memset(w, 0, sizeof(*w));
 }
 
 int
 results_write(const struct results *r, const char *path)
 {
-	char *tmp, *slash;
-	int fd, e;
-	FILE *fp;
+	struct results_writer w;
 
-	slash = strrchr(path, '/');
-	if (slash)
-		tmp = xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
-	else
-		tmp = xasprintf(".%s.XXXXXX", path);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		e = errno;
-		free(tmp);
-		errno = e;
+	if (results_writer_begin(&w, path, r) < 0)
 		return -1;
-	}
-	fchmod(fd, 0644);
-	fp = fdopen(fd, "w");
-	if (!fp) {
-		e = errno;
-		close(fd);
-		goto fail;
-	}
-	write_all(r, fp);
-	if (fflush(fp) != 0 || ferror(fp) || fsync(fd) < 0) {
-		e = errno ? errno : EIO;
-		fclose(fp);
-		goto fail;
-	}
-	if (fclose(fp) != 0) {
-		e = errno;
-		goto fail;
-	}
-	if (rename(tmp, path) < 0) {
-		e = errno;
-		goto fail;
-	}
-	free(tmp);
-	return 0;
-fail:
-	unlink(tmp);
-	free(tmp);
-	errno = e;
-	return -1;
+	for (size_t i = 0; i < r->njobs; i++)
+		results_writer_job(&w, r, &r->jobs[i]);
+	return results_writer_end(&w, r);
 }
 
 /* ---- reading ---- */
@@ -456,7 +508,8 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 		} else {
 			BAD("malformed '%s' record", f[0]);
 		}
-		if (cur_job && strcmp(f[0], "job") && strcmp(f[0], "out") && strcmp(f[0], "diag") && strcmp(f[0], "end"))
+		if (cur_job && strcmp(f[0], "job") && strcmp(f[0], "out") && strcmp(f[0], "diag") &&
+		    strcmp(f[0], "end") && strcmp(f[0], "meta"))
 			BAD("'%s' record after the jobs", f[0]);
 	}
 	if (!seen_end && (int)errs->n == nerr0)

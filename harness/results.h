@@ -24,6 +24,8 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <stdio.h>
+
 #include "cases.h"
 #include "diag.h"
 #include "match.h"
@@ -102,6 +104,22 @@ size_t results_add_case(struct results *r, const struct casefile *cf);
 
 /* Write atomically to path. Returns 0, or -1 with errno set. */
 int results_write(const struct results *r, const char *path);
+
+/* The same, a job at a time, for a run that writes each job as it ends
+ * instead of keeping it: begin writes everything of r but its jobs; job
+ * writes one (jobs then come in any order: readers sort them); end writes
+ * the meta entries added to r since begin, the end record, and renames the
+ * file into place. abort leaves nothing behind. */
+struct results_writer {
+	FILE *fp;
+	char *tmp, *path;
+	size_t njobs, nmeta;
+};
+
+int results_writer_begin(struct results_writer *w, const char *path, const struct results *r);
+void results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j);
+int results_writer_end(struct results_writer *w, const struct results *r);
+void results_writer_abort(struct results_writer *w);
 /* Read path, appending to r (several files can be read into one: cases and
  * toolchains already present are not added twice). Returns 0, or -1 with
  * errors added to errs. */

@@ -172,21 +172,26 @@ online_processors(void)
 
 struct runctx {
 	const struct config *cfg;
+	const struct probeset *ps;
 	const struct casefile *cases;
-	struct joblist *jl;
-	size_t *runnable;          /* sched index -> job index */
-	char ***argvs;             /* sched index -> argv array */
+	const struct joblist *jl;
+	struct results *res;            /* everything but the jobs: they are written as they end */
+	struct results_writer *out;
+	size_t *runnable;               /* sched index -> job index */
+	struct strvec *argv;            /* sched index -> argument vector, while it runs */
+	char ***argvp;                  /* sched index -> its NULL-terminated copy */
 	char **envp;
-	struct results *res;
-	size_t *jobres;            /* job index -> results.jobs index */
 	double timeout;
-	size_t done, failed;
-	int quiet;
 	struct cache *cache;
-	char (*keys)[65];          /* job index -> cache key */
-	int progress;              /* draw the status line (stderr is a terminal) */
-	size_t total;              /* jobs to judge */
-	double start, drawn;       /* when the run began, when the line was last drawn */
+	char (*case_digest)[65];        /* per case: its bytes and local headers */
+	char (*tc_digest)[65];          /* per probe: the command's identity */
+	char env_digest[65];
+	size_t counts[5];               /* per verdict */
+	size_t done, failed;
+	struct strvec failures;         /* one line per failing job, printed at the end */
+	int progress;                   /* draw the status line (stderr is a terminal) */
+	size_t total;                   /* jobs to judge */
+	double start, drawn;            /* when the run began, when the line was last drawn */
 };
 
 /* One status line on stderr: done/total, failures, rate, time left. */
@@ -205,72 +210,128 @@ progress(struct runctx *ctx, int force)
 	fputs("\033[K", stderr);
 }
 
-static void
-rget(void *vctx, size_t i, struct proc *p)
+static double
+job_timeout(const struct runctx *ctx, const struct job *j)
 {
-	struct runctx *ctx = vctx;
-	struct job *j = &ctx->jl->v[ctx->runnable[i]];
-
-	ctx->argvs[i] = strvec_argv(&j->argv);
-	p->argv = ctx->argvs[i];
-	p->envp = ctx->envp;
-	p->timeout = ctx->timeout > 0 ? ctx->timeout : j->timeout;
+	return ctx->timeout > 0 ? ctx->timeout : ctx->cfg->compilers[j->compiler].timeout;
 }
 
+/* Write job ji with its verdict, reason, command and diagnostics, and
+ * count it. The strings it borrows stay owned by the configuration. */
 static void
-fill_diags(struct rjob *rj, const struct diaglist *dl)
+emit(struct runctx *ctx, size_t ji, enum verdict v, const char *reason, const struct strvec *argv,
+     enum outcome *outcomes, const struct diaglist *dl, const struct proc_result *r)
 {
-	rj->diags = xcalloc(dl->n + 1, sizeof(*rj->diags));
-	rj->ndiags = rj->capdiags = dl->n;
-	for (size_t k = 0; k < dl->n; k++) {
-		const struct diag *g = &dl->v[k];
-		struct rdiag *rd = &rj->diags[k];
-		rd->file = xstrdup(g->file ? g->file : "");
-		rd->line = g->line;
-		rd->col = g->col;
-		rd->sev = g->sev;
-		rd->option = xstrdup(g->option ? g->option : "");
-		rd->count = g->count;
-		rd->status = g->status;
-		rd->message = xstrdup(g->message);
+	const struct job *j = &ctx->jl->v[ji];
+	const struct compiler *c = &ctx->cfg->compilers[j->compiler];
+	const struct probe *pr = &ctx->ps->v[j->probe];
+	struct rjob rj = {0};
+	struct strbuf cmd = {0};
+
+	if (argv)
+		job_command_line(&cmd, argv);
+	rj.caseidx = j->caseidx;
+	rj.compiler = c->name;
+	rj.version = (char *)(pr->found ? pr->version : "");
+	rj.target = ctx->cfg->targets[c->tcs[j->tc].target].arch;
+	rj.profile = ctx->cfg->profiles[j->profile].name;
+	rj.verdict = v;
+	rj.reason = (char *)reason;
+	rj.command = (char *)sb_str(&cmd);
+	rj.outcomes = outcomes;
+	if (r) {
+		rj.exit_code = r->exit_code;
+		rj.signal = r->signal;
+		rj.seconds = r->seconds;
 	}
+	if (dl && dl->n) {
+		rj.diags = xcalloc(dl->n, sizeof(*rj.diags));
+		rj.ndiags = dl->n;
+		for (size_t k = 0; k < dl->n; k++) {
+			const struct diag *g = &dl->v[k];
+			struct rdiag *rd = &rj.diags[k];
+			rd->file = g->file ? g->file : "";
+			rd->line = g->line;
+			rd->col = g->col;
+			rd->sev = g->sev;
+			rd->option = g->option ? g->option : "";
+			rd->count = g->count;
+			rd->status = g->status;
+			rd->message = g->message;
+		}
+	}
+	results_writer_job(ctx->out, ctx->res, &rj);
+	ctx->counts[v]++;
+	if (v == V_FAIL || v == V_ERROR)
+		strvec_push_nocopy(&ctx->failures, xasprintf("%s: %s %s@%s %s: %s", verdict_name(v),
+		                   ctx->cases[j->caseidx].name, rj.compiler, rj.target, rj.profile, reason));
+	free(rj.diags);
+	sb_release(&cmd);
 }
 
 /* Judge job ji from how its compiler ended and what it printed. */
 static void
-record(struct runctx *ctx, size_t ji, const struct proc_result *r)
+record(struct runctx *ctx, size_t ji, const struct strvec *argv, const struct proc_result *r)
 {
-	struct job *j = &ctx->jl->v[ji];
+	const struct job *j = &ctx->jl->v[ji];
 	const struct casefile *cf = &ctx->cases[j->caseidx];
-	struct rjob *rj = &ctx->res->jobs[ctx->jobres[ji]];
+	struct sel_env env = job_env(j, ctx->cfg, ctx->ps);
 	struct diaglist dl = {0};
 	struct exit_info ei = {0};
+	enum outcome *outcomes = xcalloc(cf->ndirs + 1, sizeof(*outcomes));
+	enum verdict v;
 	char *reason = NULL;
 
-	diag_parse(&dl, r->err.buf ? r->err.buf : "", r->err.len);
+	diag_parse(&dl, sb_str(&r->err), r->err.len);
 	ei.spawn_errno = r->spawn_errno;
 	ei.timed_out = r->timed_out;
-	ei.timeout = ctx->timeout > 0 ? ctx->timeout : j->timeout;
+	ei.timeout = job_timeout(ctx, j);
 	ei.signal = r->signal;
 	ei.exit_code = r->exit_code;
-	rj->outcomes = xcalloc(cf->ndirs + 1, sizeof(*rj->outcomes));
-	rj->verdict = match_job(cf, &j->env, &dl, &ei, rj->outcomes, &reason);
+	v = match_job(cf, &env, &dl, &ei, outcomes, &reason);
 	if (r->err_dropped) {
 		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept", reason ? reason : "",
 		                       reason ? "; " : "", r->err_dropped);
 		free(reason);
 		reason = more;
 	}
-	rj->reason = reason ? reason : xstrdup("");
-	rj->exit_code = r->exit_code;
-	rj->signal = r->signal;
-	rj->seconds = r->seconds;
-	fill_diags(rj, &dl);
+	emit(ctx, ji, v, reason ? reason : "", argv, outcomes, &dl, r);
+	free(reason);
+	free(outcomes);
 	diaglist_release(&dl);
 	ctx->done++;
-	if (rj->verdict == V_FAIL || rj->verdict == V_ERROR)
+	if (v == V_FAIL || v == V_ERROR)
 		ctx->failed++;
 	progress(ctx, 0);
+}
+
+/* The cache key of a compile: everything that can change what it prints. */
+static void
+job_key(const struct runctx *ctx, const struct job *j, const struct strvec *argv, char key[65])
+{
+	struct cache_key k;
+
+	cache_key_init(&k, "job");
+	cache_key_str(&k, ctx->tc_digest[j->probe]);
+	cache_key_str(&k, ctx->ps->v[j->probe].version);
+	for (size_t i = 0; i < argv->n; i++)
+		cache_key_str(&k, argv->v[i]);
+	cache_key_str(&k, ctx->env_digest);
+	cache_key_str(&k, ctx->case_digest[j->caseidx]);
+	cache_key_final(&k, key);
+}
+
+static void
+rget(void *vctx, size_t i, struct proc *p)
+{
+	struct runctx *ctx = vctx;
+	const struct job *j = &ctx->jl->v[ctx->runnable[i]];
+
+	job_argv(j, ctx->cfg, ctx->ps, ctx->cases, &ctx->argv[i]);
+	ctx->argvp[i] = strvec_argv(&ctx->argv[i]);
+	p->argv = ctx->argvp[i];
+	p->envp = ctx->envp;
+	p->timeout = job_timeout(ctx, j);
 }
 
 static void
@@ -279,31 +340,42 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	struct runctx *ctx = vctx;
 	size_t ji = ctx->runnable[i];
 
-	free(ctx->argvs[i]);
-	ctx->argvs[i] = NULL;
-	record(ctx, ji, r);
+	record(ctx, ji, &ctx->argv[i], r);
 	/* only what ran to its end is worth keeping: no timeouts, signals or
 	 * failures to start, which may not happen again */
 	if (!r->spawn_errno && !r->timed_out && !r->signal) {
 		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, r->err_dropped, {0}, r->err };
-		cache_put(ctx->cache, ctx->keys[ji], &e);
+		char key[65];
+		job_key(ctx, &ctx->jl->v[ji], &ctx->argv[i], key);
+		cache_put(ctx->cache, key, &e);
 	}
+	free(ctx->argvp[i]);
+	ctx->argvp[i] = NULL;
+	strvec_release(&ctx->argv[i]);
 }
 
-/* The cache key of job j: everything that can change what it prints. */
+/* The parts of every cache key that many jobs share, computed once. */
 static void
-job_key(const struct job *j, char *const *envp, const char *casepath, char key[65])
+digests(struct runctx *ctx, size_t ncases)
 {
 	struct cache_key k;
 
-	cache_key_init(&k, "job");
-	cache_key_command(&k, j->argv.v[0]);
-	cache_key_str(&k, j->probe->version);
-	for (size_t i = 0; i < j->argv.n; i++)
-		cache_key_str(&k, j->argv.v[i]);
-	cache_key_env(&k, envp);
-	cache_key_source(&k, casepath);
-	cache_key_final(&k, key);
+	ctx->case_digest = xcalloc(ncases + 1, sizeof(*ctx->case_digest));
+	for (size_t i = 0; i < ncases; i++) {
+		cache_key_init(&k, "source");
+		cache_key_source(&k, ctx->cases[i].path);
+		cache_key_final(&k, ctx->case_digest[i]);
+	}
+	ctx->tc_digest = xcalloc(ctx->ps->n + 1, sizeof(*ctx->tc_digest));
+	for (size_t i = 0; i < ctx->ps->n; i++) {
+		const struct compiler *c = &ctx->cfg->compilers[ctx->ps->v[i].compiler];
+		cache_key_init(&k, "command");
+		cache_key_command(&k, c->prefix.n ? c->prefix.v[0] : c->tcs[ctx->ps->v[i].tc].command);
+		cache_key_final(&k, ctx->tc_digest[i]);
+	}
+	cache_key_init(&k, "environment");
+	cache_key_env(&k, ctx->envp);
+	cache_key_final(&k, ctx->env_digest);
 }
 
 static void
@@ -452,11 +524,14 @@ run_main(struct run_opts *o)
 	struct probeset ps = {0};
 	struct joblist jl = {0};
 	struct results res = {0};
+	struct results_writer out;
 	struct sel_vocab vocab;
+	struct runctx ctx = {0};
+	struct sched_opts so = {0};
+	struct jobserver js;
 	int parallel = o->parallel > 0 ? o->parallel : online_processors();
 	int status = 0, sig;
 	size_t nrun = 0;
-	size_t counts[5] = {0};
 
 	if (config_load(&cfg, o->config, &errs) < 0) {
 		errlist_print(&errs, stderr);
@@ -483,25 +558,23 @@ run_main(struct run_opts *o)
 	if (o->nshards > 1) {
 		/* every job, skipped or not, belongs to exactly one shard */
 		size_t k = 0;
-		for (size_t i = 0; i < jl.n; i++) {
-			if ((int)(i % (size_t)o->nshards) == o->shard - 1) {
+		for (size_t i = 0; i < jl.n; i++)
+			if ((int)(i % (size_t)o->nshards) == o->shard - 1)
 				jl.v[k++] = jl.v[i];
-			} else {
-				free(jl.v[i].reason);
-				strvec_release(&jl.v[i].argv);
-			}
-		}
 		jl.n = k;
 	}
 
 	if (o->dry_run) {
 		struct strbuf sb = {0};
+		struct strvec argv = {0};
 		for (size_t i = 0; i < jl.n; i++) {
 			const struct job *j = &jl.v[i];
 			if (j->pre != V_PASS)
 				continue;
 			sb_reset(&sb);
-			job_command_line(&sb, j);
+			job_argv(j, &cfg, &ps, cases, &argv);
+			job_command_line(&sb, &argv);
+			strvec_release(&argv);
 			printf("%s  # %s %s %s %s\n", sb_str(&sb), cases[j->caseidx].name,
 			       cfg.compilers[j->compiler].name,
 			       cfg.targets[cfg.compilers[j->compiler].tcs[j->tc].target].arch,
@@ -515,109 +588,76 @@ run_main(struct run_opts *o)
 	add_toolchains(&res, &cfg, &ps);
 	for (size_t k = 0; k < ncases; k++)
 		results_add_case(&res, &cases[k]);
-	{
-		struct runctx ctx = {0};
-		struct sched_opts so = {0};
-		struct jobserver js;
-		char *env_lc = xstrdup("LC_ALL=C");
-
-		ctx.cfg = &cfg;
-		ctx.cases = cases;
-		ctx.jl = &jl;
-		ctx.res = &res;
-		ctx.timeout = o->timeout;
-		ctx.quiet = o->quiet;
-		ctx.runnable = xcalloc(jl.n + 1, sizeof(size_t));
-		ctx.argvs = xcalloc(jl.n + 1, sizeof(char **));
-		ctx.jobres = xcalloc(jl.n + 1, sizeof(size_t));
-		ctx.envp = environ_with(env_lc);
-		ctx.cache = &cache;
-		ctx.keys = xcalloc(jl.n + 1, sizeof(*ctx.keys));
-		ctx.progress = !o->quiet && !o->dry_run && isatty(2);
-		ctx.start = now_seconds();
-		for (size_t i = 0; i < jl.n; i++)
-			ctx.total += jl.v[i].pre == V_PASS;
-		res.jobs = xcalloc(jl.n + 1, sizeof(*res.jobs));
-		res.capjobs = jl.n + 1;
-		for (size_t i = 0; i < jl.n; i++) {
-			const struct job *j = &jl.v[i];
-			const struct compiler *c = &cfg.compilers[j->compiler];
-			struct rjob *rj = &res.jobs[res.njobs];
-			struct strbuf cmd = {0};
-			rj->caseidx = j->caseidx;
-			rj->compiler = xstrdup(c->name);
-			rj->version = xstrdup(j->probe && j->probe->found ? j->probe->version : "");
-			rj->target = xstrdup(cfg.targets[c->tcs[j->tc].target].arch);
-			rj->profile = xstrdup(cfg.profiles[j->profile].name);
-			rj->verdict = j->pre;
-			if (j->pre == V_PASS) {
-				job_command_line(&cmd, j);
-			} else {
-				rj->reason = xstrdup(j->reason);
-				rj->outcomes = xcalloc(cases[j->caseidx].ndirs + 1, sizeof(*rj->outcomes));
-			}
-			rj->command = sb_detach(&cmd);
-			ctx.jobres[i] = res.njobs++;
-		}
-		/* what the cache knows is judged now; the rest is compiled */
-		for (size_t i = 0; i < jl.n; i++) {
-			struct cache_entry e;
-			if (jl.v[i].pre != V_PASS)
-				continue;
-			job_key(&jl.v[i], ctx.envp, cases[jl.v[i].caseidx].path, ctx.keys[i]);
-			if (cache_get(&cache, ctx.keys[i], &e)) {
-				struct proc_result r = {0};
-				r.exit_code = e.exit_code;
-				r.seconds = e.seconds;
-				r.cpu = e.cpu;
-				r.err = e.err;
-				r.err_dropped = e.err_dropped;
-				record(&ctx, i, &r);
-				cache_entry_release(&e);
-			} else {
-				ctx.runnable[nrun++] = i;
-			}
-		}
-		slowest_first(ctx.runnable, nrun, &jl, &cfg, cases, o->out);
-		so.njobs = nrun;
-		so.parallel = parallel;
-		so.ctx = &ctx;
-		so.get = rget;
-		so.done = rdone;
-		so.js = jobserver_open(&js) ? &js : NULL;
-		sig = sched_run(&so);
-		jobserver_close(&js);
-		if (ctx.progress) {
-			progress(&ctx, 1);
-			fputs("\r\033[K", stderr);   /* the summary takes its place */
-		}
-		for (size_t i = 0; i < nrun; i++)
-			free(ctx.argvs[i]);
-		free(ctx.argvs);
-		free(ctx.runnable);
-		free(ctx.jobres);
-		free(ctx.keys);
-		free(ctx.envp);
-		free(env_lc);
-		if (sig) {
-			/* keep only what finished, marked as interrupted */
-			size_t k = 0;
-			for (size_t i = 0; i < res.njobs; i++) {
-				struct rjob *rj = &res.jobs[i];
-				if (rj->reason) {
-					res.jobs[k++] = *rj;
-					continue;
-				}
-				free(rj->compiler);
-				free(rj->version);
-				free(rj->target);
-				free(rj->profile);
-				free(rj->command);
-			}
-			res.njobs = k;
-			results_meta(&res, "interrupted", sig == 2 ? "SIGINT" : "SIGTERM");
-		}
+	if (results_writer_begin(&out, o->out, &res) < 0) {
+		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));
+		status = 2;
+		goto out;
 	}
+	ctx.cfg = &cfg;
+	ctx.ps = &ps;
+	ctx.cases = cases;
+	ctx.jl = &jl;
+	ctx.res = &res;
+	ctx.out = &out;
+	ctx.timeout = o->timeout;
+	ctx.cache = &cache;
+	ctx.envp = environ_with("LC_ALL=C");
+	ctx.runnable = xcalloc(jl.n + 1, sizeof(*ctx.runnable));
+	ctx.progress = !o->quiet && isatty(2);
+	ctx.start = now_seconds();
+	digests(&ctx, ncases);
+	/* skip and n/a are decided; what the cache knows is judged now; the
+	 * rest is compiled */
+	for (size_t i = 0; i < jl.n; i++) {
+		const struct job *j = &jl.v[i];
+		struct strvec argv = {0};
+		struct cache_entry e;
+		char key[65];
+
+		if (j->pre != V_PASS) {
+			char *reason = job_reason(j, &ps, cases);
+			emit(&ctx, i, (enum verdict)j->pre, reason, NULL, NULL, NULL, NULL);
+			free(reason);
+			continue;
+		}
+		ctx.total++;
+		job_argv(j, &cfg, &ps, cases, &argv);
+		job_key(&ctx, j, &argv, key);
+		if (cache_get(&cache, key, &e)) {
+			struct proc_result r = {0};
+			r.exit_code = e.exit_code;
+			r.seconds = e.seconds;
+			r.cpu = e.cpu;
+			r.err = e.err;
+			r.err_dropped = e.err_dropped;
+			record(&ctx, i, &argv, &r);
+			cache_entry_release(&e);
+		} else {
+			ctx.runnable[nrun++] = i;
+		}
+		strvec_release(&argv);
+	}
+	slowest_first(ctx.runnable, nrun, &jl, &cfg, cases, o->out);
+	ctx.argv = xcalloc(nrun + 1, sizeof(*ctx.argv));
+	ctx.argvp = xcalloc(nrun + 1, sizeof(*ctx.argvp));
+	so.njobs = nrun;
+	so.parallel = parallel;
+	so.ctx = &ctx;
+	so.get = rget;
+	so.done = rdone;
+	so.js = jobserver_open(&js) ? &js : NULL;
+	sig = sched_run(&so);
+	jobserver_close(&js);
+	if (ctx.progress) {
+		progress(&ctx, 1);
+		fputs("\r\033[K", stderr);   /* the summary takes its place */
+	}
+	for (size_t i = 0; i < nrun; i++) {
+		free(ctx.argvp[i]);
+		strvec_release(&ctx.argv[i]);
+	}
+	if (sig)
+		results_meta(&res, "interrupted", sig == 2 ? "SIGINT" : "SIGTERM");
 	{
 		/* the harness's own cost, children excluded: for benchmarks */
 		struct rusage ru;
@@ -635,31 +675,36 @@ run_main(struct run_opts *o)
 		snprintf(num, sizeof(num), "%zu", cache.hits);
 		results_meta(&res, "cache_hits", num);
 	}
-	if (results_write(&res, o->out) < 0) {
+	if (results_writer_end(&out, &res) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));
 		status = 2;
 		goto out;
 	}
 	if (sig)
 		goto interrupted;
-	for (size_t i = 0; i < res.njobs; i++) {
-		const struct rjob *rj = &res.jobs[i];
-		counts[rj->verdict]++;
-		if (rj->verdict == V_FAIL || rj->verdict == V_ERROR) {
-			status = 1;
-			if (!o->quiet)
-				fprintf(stderr, "%s: %s %s@%s %s: %s\n", verdict_name(rj->verdict),
-				        res.cases[rj->caseidx].name, rj->compiler, rj->target, rj->profile, rj->reason);
-		}
+	if (ctx.failures.n) {
+		status = 1;
+		qsort(ctx.failures.v, ctx.failures.n, sizeof(char *), cmp_str);
 	}
-	if (!o->quiet)
+	if (!o->quiet) {
+		for (size_t i = 0; i < ctx.failures.n; i++)
+			fprintf(stderr, "%s\n", ctx.failures.v[i]);
 		fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
-		        res.njobs, counts[V_PASS], counts[V_FAIL], counts[V_ERROR], counts[V_SKIP], counts[V_NA], cache.hits, o->out);
+		        jl.n, ctx.counts[V_PASS], ctx.counts[V_FAIL], ctx.counts[V_ERROR], ctx.counts[V_SKIP],
+		        ctx.counts[V_NA], cache.hits, o->out);
+	}
 	goto out;
 interrupted:
 	status = 128 + sig;
 	fprintf(stderr, "diagmatrix: interrupted by signal %d\n", sig);
 out:
+	free(ctx.runnable);
+	free(ctx.argv);
+	free(ctx.argvp);
+	free(ctx.envp);
+	free(ctx.case_digest);
+	free(ctx.tc_digest);
+	strvec_release(&ctx.failures);
 	results_release(&res);
 	joblist_release(&jl);
 	probeset_release(&ps);
@@ -669,7 +714,6 @@ out:
 	cache_close(&cache);
 	return status;
 }
-
 int
 list_main(const char *config, int missing_packages_only)
 {

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -444,17 +445,33 @@ add_meta(struct results *res, const struct run_opts *o, int parallel)
 }
 
 /* Longest jobs first, so that no slot idles at the end behind one slow
- * compile: durations come from the previous results at the same path;
+ * compile: durations come from the previous results at the same path
+ * (read a line at a time, keeping only a hash and a duration per job);
  * jobs never timed before go first, in their own order. */
 struct timed {
-	char *key;
+	uint64_t key;
 	double seconds;
 };
+
+static uint64_t
+job_hash(const char *cas, const char *compiler, const char *target, const char *profile)
+{
+	const char *parts[] = { cas, compiler, target, profile };
+	uint64_t h = 1469598103934665603u;
+
+	for (size_t i = 0; i < LEN(parts); i++) {
+		for (const char *s = parts[i]; *s; s++)
+			h = (h ^ (unsigned char)*s) * 1099511628211u;
+		h = (h ^ 0xff) * 1099511628211u;
+	}
+	return h;
+}
 
 static int
 cmp_timed(const void *a, const void *b)
 {
-	return strcmp(((const struct timed *)a)->key, ((const struct timed *)b)->key);
+	uint64_t x = ((const struct timed *)a)->key, y = ((const struct timed *)b)->key;
+	return x < y ? -1 : x > y;
 }
 
 static const double *order_secs;
@@ -474,43 +491,50 @@ static void
 slowest_first(size_t *runnable, size_t n, const struct joblist *jl, const struct config *cfg,
               const struct casefile *cases, const char *previous)
 {
-	struct results prev = {0};
-	struct errlist errs = {0};
-	struct timed *t;
+	FILE *fp;
+	char *line = NULL;
+	size_t cap = 0, nt = 0, capt = 0;
+	struct timed *t = NULL;
 	double *secs;
 
-	if (n < 2 || access(previous, R_OK) < 0 || results_read(&prev, previous, &errs) < 0 || !prev.njobs) {
-		errlist_release(&errs);
-		results_release(&prev);
+	if (n < 2 || !(fp = fopen(previous, "re")))
+		return;
+	/* job CASE COMPILER VERSION TARGET PROFILE VERDICT EXIT SIGNAL SECONDS ... */
+	while (getline(&line, &cap, fp) > 0) {
+		char *f[10], *p = line;
+		size_t k = 0;
+		if (strncmp(line, "job\t", 4))
+			continue;
+		while (k < LEN(f) && (f[k] = strsep(&p, "\t\n")))
+			k++;
+		if (k < LEN(f))
+			continue;
+		xgrow((void **)&t, &capt, nt + 1, sizeof(*t));
+		t[nt].key = job_hash(f[1], f[2], f[4], f[5]);
+		t[nt++].seconds = strtod(f[9], NULL);
+	}
+	free(line);
+	fclose(fp);
+	if (!nt) {
+		free(t);
 		return;
 	}
-	t = xcalloc(prev.njobs, sizeof(*t));
-	for (size_t i = 0; i < prev.njobs; i++) {
-		const struct rjob *j = &prev.jobs[i];
-		t[i].key = xasprintf("%s\t%s\t%s\t%s", prev.cases[j->caseidx].name, j->compiler, j->target, j->profile);
-		t[i].seconds = j->seconds;
-	}
-	qsort(t, prev.njobs, sizeof(*t), cmp_timed);
+	qsort(t, nt, sizeof(*t), cmp_timed);
 	secs = xcalloc(jl->n + 1, sizeof(*secs));
 	for (size_t k = 0; k < n; k++) {
 		const struct job *j = &jl->v[runnable[k]];
 		const struct compiler *c = &cfg->compilers[j->compiler];
 		struct timed key, *hit;
-		key.key = xasprintf("%s\t%s\t%s\t%s", cases[j->caseidx].name, c->name,
-		                    cfg->targets[c->tcs[j->tc].target].arch, cfg->profiles[j->profile].name);
-		hit = bsearch(&key, t, prev.njobs, sizeof(*t), cmp_timed);
+		key.key = job_hash(cases[j->caseidx].name, c->name, cfg->targets[c->tcs[j->tc].target].arch,
+		                   cfg->profiles[j->profile].name);
+		hit = bsearch(&key, t, nt, sizeof(*t), cmp_timed);
 		secs[runnable[k]] = hit ? hit->seconds : 1e30;
-		free(key.key);
 	}
 	order_secs = secs;
 	qsort(runnable, n, sizeof(*runnable), cmp_order);
 	order_secs = NULL;
-	for (size_t i = 0; i < prev.njobs; i++)
-		free(t[i].key);
 	free(t);
 	free(secs);
-	errlist_release(&errs);
-	results_release(&prev);
 }
 
 int

@@ -17,6 +17,9 @@
  *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE   (belongs to the job above)
  *   end	JOBS                                    the job count: a shorter file is refused
  *
+ * Jobs may come in any order (a run writes them as they end); meta records
+ * may also follow the jobs.
+ *
  * results_write writes to a temporary file beside the target, flushes and
  * syncs it, then renames: a reader sees the old file or the whole new one.
  * struct results owns all its strings; results_release frees them.

@@ -84,6 +84,7 @@ matrix: deps
 	@sh scripts/ensure-packages $$(sh scripts/config-packages compilers.yaml)
 	build/diagmatrix run --quiet --out $(RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
+	 build/diagmatrix merge --out $(RESULTS) $(RESULTS) || exit 2; \
 	 build/diagmatrix table $(RESULTS) > results/compat.md.tmp && mv results/compat.md.tmp results/compat.md; \
 	 echo "results/compat.md written (run exit status $$st)"; exit $$st
 

@@ -1,16 +1,30 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS NAME...: run each libFuzzer target
-# (build-fuzz/fuzz-NAME) for SECONDS on a copy of its seed corpus
-# (tests/fuzz/corpus/NAME). A crash, leak or sanitizer report fails; the
-# input that caused it is left in build-fuzz/ to become a regression test.
+# (build-fuzz/fuzz-NAME) for SECONDS on a fresh working corpus seeded from
+# the repository: the case library and the malformed cases for `case`,
+# the captured compiler output for `diag`, every compilers.yaml for
+# `config`, and tests/fuzz/corpus/NAME. A crash, leak or sanitizer report
+# fails; the input that caused it is left in build-fuzz/ to become a
+# regression test.
 set -u
 secs=$1; shift
 st=0
+seed() {  # NAME: copy the seed inputs of fuzzer NAME into its corpus
+	case $1 in
+	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c ;;
+	diag) set -- tests/data/diag/*.stderr ;;
+	config) set -- compilers.yaml tests/e2e/compilers.yaml tests/bad-config/*.yaml ;;
+	*) set -- ;;
+	esac
+	for f in "$@"; do cp "$f" "$work/$(echo "$f" | tr / _)"; done
+}
 for n in "$@"; do
 	work=build-fuzz/corpus-$n
+	rm -rf "$work"
 	mkdir -p "$work"
-	cp tests/fuzz/corpus/$n/* "$work"/ 2>/dev/null
-	echo "fuzz-$n: $secs s"
+	seed "$n"
+	[ -d tests/fuzz/corpus/$n ] && cp tests/fuzz/corpus/$n/* "$work"/
+	echo "fuzz-$n: $secs s, $(ls "$work" | wc -l) seeds"
 	if ! build-fuzz/fuzz-$n -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=1024 \
 		-artifact_prefix=build-fuzz/"$n"- -print_final_stats=1 "$work" > build-fuzz/"$n".log 2>&1; then
 		echo "FAIL fuzz-$n: see build-fuzz/$n.log"

@@ -1,2 +1,0 @@
-/* case-flags: -DX="unterminated */
-int x;

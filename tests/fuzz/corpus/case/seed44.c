@@ -1,1 +1,0 @@
-int x; /* expect-warning@+3 "x" */

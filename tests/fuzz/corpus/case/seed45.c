@@ -1,2 +1,0 @@
-/* case-requires gcc */
-int x;

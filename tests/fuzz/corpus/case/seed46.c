@@ -1,2 +1,0 @@
-// expect-remark "x"
-int x;

@@ -1,1 +1,0 @@
-int x; /* expect-clean please */

@@ -1,2 +1,0 @@
-int x;
-/* case-titel: typo */

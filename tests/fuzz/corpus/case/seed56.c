@@ -1,2 +1,0 @@
-#include "no-such-header.h"
-int x;

@@ -176,6 +176,19 @@ for mode in make alone; do
 		[ "$jobs" = 16 ] && [ "$max" -gt 2 ] && ok jobserver/alone || bad jobserver/alone "$jobs jobs, up to $max at once"
 	fi
 done
+# the fifo form of --jobserver-auth (GNU make 4.4): one token in the fifo
+# beside the implicit one allows two jobs at a time
+rm -rf "$T/js/s" && mkdir -p "$T/js/s"
+mkfifo "$T/js/fifo"
+exec 9<> "$T/js/fifo"
+printf '+' >&9
+SLOW_DIR="$T/js/s" MAKEFLAGS=" -j2 --jobserver-auth=fifo:$T/js/fifo" $DM run --config "$T/js/slow.yaml" \
+	--cases tests/e2e/cases --no-cache -j 8 --quiet --out "$T/js/r.results" > /dev/null 2>&1
+max=$(sort -n "$T/js/s/counts" | tail -1)
+left=$(dd if="$T/js/fifo" bs=1 count=1 iflag=nonblock 2> /dev/null)
+exec 9>&-
+[ "$(wc -l < "$T/js/s/counts")" = 16 ] && [ "$max" = 2 ] && [ "$left" = + ] && ok jobserver/fifo \
+	|| bad jobserver/fifo "up to $max at once, token back: '$left'"
 
 # progress: one status line on a terminal, nothing otherwise
 if command -v script > /dev/null; then
@@ -368,10 +381,10 @@ $DM export --format tap "$T/m.results" | grep -E '^(not )?ok' > "$T/m.verdicts"
 cmp -s "$T/m.verdicts" tests/e2e/expected.tap && ok merge/verdicts || bad merge/verdicts "$(diff tests/e2e/expected.tap "$T/m.verdicts" | head)"
 
 # shards: each job in exactly one shard; merged, the same verdicts
-for k in 1 2 3; do
-	$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --shard $k/3 --out "$T/s$k.results" --quiet
+for k in 1 2 3 4; do
+	$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --shard $k/4 --out "$T/s$k.results" --quiet
 done
-$DM merge --out "$T/s.results" "$T/s1.results" "$T/s2.results" "$T/s3.results"
+$DM merge --out "$T/s.results" "$T/s1.results" "$T/s2.results" "$T/s3.results" "$T/s4.results"
 $DM export --format tap "$T/s.results" | grep -E '^(not )?ok' > "$T/s.verdicts"
 cmp -s "$T/s.verdicts" tests/e2e/expected.tap && ok shard/merge || bad shard/merge "$(diff tests/e2e/expected.tap "$T/s.verdicts" | head)"
 $DM table "$T/s.results" | sed 3d > "$T/s.md"

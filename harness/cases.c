@@ -1,4 +1,8 @@
+#define _GNU_SOURCE
 #include <ctype.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,6 +62,10 @@ struct cparser {
 	size_t nmarks, capmarks;
 	struct pending *pend;
 	size_t npend, cappend;
+	enum dialect dialect;
+	int pass;                 /* -verify: 0 reads the RUN lines, 1 the directives */
+	struct strvec prefixes;   /* -verify: expected, or those of -verify=a,b */
+	int have_run;
 };
 
 static void
@@ -193,6 +201,8 @@ parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dk
 	char *markname = NULL;
 
 	d.kind = kind;
+	d.min = 1;
+	d.max = UINT_MAX;
 	d.src_line = l->line;
 	d.src_col = colof(l, i - strlen(kw));
 	d.line = kind == D_NO_DIAGNOSTICS ? LINE_ANY : base;
@@ -429,6 +439,284 @@ parse_mark(struct cparser *p, const struct cline *l, size_t i, int base)
 	p->marks[p->nmarks++] = m;
 }
 
+/* ---- Clang -verify ---- */
+
+static void
+unsupported(struct cparser *p, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The first construct this harness cannot read makes the file n/a. */
+static void
+unsupported(struct cparser *p, int line, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	if (p->cf->unsupported)
+		return;
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	p->cf->unsupported = xasprintf("line %d: %s", line, msg);
+	free(msg);
+}
+
+/* Append s (n bytes) to re with PCRE2 metacharacters escaped. */
+static void
+re_quote(struct strbuf *re, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (strchr("\\^$.|?*+()[]{}", s[i]))
+			sb_addc(re, '\\');
+		sb_addc(re, s[i]);
+	}
+}
+
+/* "{{text}}" at l->s[i]; for -re, literal text with {{regex}} pieces.
+ * Returns the index after the closing braces, or 0. */
+static size_t
+verify_text(const struct cline *l, size_t i, int is_re, struct strbuf *re)
+{
+	size_t e;
+
+	if (l->len - i < 4 || memcmp(l->s + i, "{{", 2))
+		return 0;
+	i += 2;
+	if (!is_re) {
+		for (e = i; e + 1 < l->len && memcmp(l->s + e, "}}", 2); e++)
+			;
+		if (e + 1 >= l->len)
+			return 0;
+		/* Clang takes the last "}}" when the text itself ends in braces */
+		while (e + 2 < l->len && l->s[e + 2] == '}')
+			e++;
+		re_quote(re, l->s + i, e - i);
+		return e + 2;
+	}
+	while (i + 1 < l->len && memcmp(l->s + i, "}}", 2)) {
+		if (!memcmp(l->s + i, "{{", 2)) {
+			for (e = i + 2; e + 1 < l->len && memcmp(l->s + e, "}}", 2); e++)
+				;
+			if (e + 1 >= l->len)
+				return 0;
+			sb_addstr(re, "(?:");
+			sb_add(re, l->s + i + 2, e - i - 2);
+			sb_addc(re, ')');
+			i = e + 2;
+		} else {
+			re_quote(re, l->s + i, 1);
+			i++;
+		}
+	}
+	return i + 1 < l->len ? i + 2 : 0;
+}
+
+/* PREFIX-KIND[-re][@LOC] [COUNT] {{...}} at l->s[i] (after "PREFIX-").
+ * Returns the index after it, or 0 after reporting. */
+static size_t
+verify_directive(struct cparser *p, const struct cline *l, size_t i)
+{
+	static const struct { const char *word; enum dkind kind; } kinds[] = {
+		{ "warning", D_WARNING }, { "error", D_ERROR }, { "note", D_NOTE },
+	};
+	struct directive d = {0};
+	struct strbuf re = {0};
+	size_t start = i, k;
+	int is_re = 0;
+
+	if (l->len - i >= 14 && !memcmp(l->s + i, "no-diagnostics", 14)) {
+		d.kind = D_NO_DIAGNOSTICS;
+		d.line = LINE_ANY;
+		d.src_line = l->line;
+		d.src_col = colof(l, start);
+		d.min = 1;
+		d.max = UINT_MAX;
+		p->cf->dirs = xrealloc(p->cf->dirs, (p->cf->ndirs + 1) * sizeof(*p->cf->dirs));
+		p->cf->dirs[p->cf->ndirs++] = d;
+		return i + 14;
+	}
+	for (k = 0; k < LEN(kinds); k++) {
+		size_t n = strlen(kinds[k].word);
+		if (l->len - i >= n && !memcmp(l->s + i, kinds[k].word, n) &&
+		    (i + n == l->len || !isalnum((unsigned char)l->s[i + n]))) {
+			i += n;
+			break;
+		}
+	}
+	if (k == LEN(kinds)) {
+		if (l->len - i >= 6 && !memcmp(l->s + i, "remark", 6))
+			unsupported(p, l->line, "-verify remarks are not read");
+		return 0;       /* prose such as "expected-to-fail" */
+	}
+	d.kind = kinds[k].kind;
+	d.src_line = l->line;
+	d.src_col = colof(l, start);
+	d.line = l->line;       /* -verify counts from the directive's own line */
+	d.min = 1;
+	d.max = UINT_MAX;
+	if (l->len - i >= 3 && !memcmp(l->s + i, "-re", 3)) {
+		is_re = 1;
+		i += 3;
+	}
+	if (i < l->len && l->s[i] == '@') {
+		i++;
+		if (i < l->len && l->s[i] == '*') {
+			d.line = LINE_ANY;
+			i++;
+		} else {
+			int sign = 0;
+			long n = 0;
+			size_t ds;
+			if (i < l->len && (l->s[i] == '+' || l->s[i] == '-'))
+				sign = l->s[i++] == '-' ? -1 : 1;
+			ds = i;
+			while (i < l->len && isdigit((unsigned char)l->s[i]) && n < 100000000)
+				n = n * 10 + (l->s[i++] - '0');
+			if (i == ds || (i < l->len && l->s[i] == ':')) {
+				unsupported(p, l->line, "-verify location '@%.*s' (only @+N, @-N, @N and @*)",
+				            (int)strcspn(l->s + ds, " \t{"), l->s + ds);
+				return 0;
+			}
+			n = sign ? l->line + sign * n : n;
+			if (n < 1 || n > p->cf->nlines) {
+				perr(p, l->line, colof(l, ds), "line %ld is outside the file (1-%d)", n, p->cf->nlines);
+				return 0;
+			}
+			d.line = (int)n;
+		}
+	}
+	i = skip_ws(l, i);
+	/* COUNT: N, N+, +, N-M */
+	if (i < l->len && (isdigit((unsigned char)l->s[i]) || l->s[i] == '+')) {
+		unsigned long lo = 1, hi;
+		if (l->s[i] != '+') {
+			lo = strtoul(l->s + i, NULL, 10);
+			while (i < l->len && isdigit((unsigned char)l->s[i]))
+				i++;
+		}
+		hi = lo;
+		if (i < l->len && l->s[i] == '+') {
+			hi = UINT_MAX;
+			i++;
+		} else if (i < l->len && l->s[i] == '-') {
+			hi = strtoul(l->s + i + 1, NULL, 10);
+			i++;
+			while (i < l->len && isdigit((unsigned char)l->s[i]))
+				i++;
+		}
+		if (hi < lo || lo > 1000000) {
+			perr(p, l->line, colof(l, start), "bad -verify count");
+			return 0;
+		}
+		d.min = (unsigned)lo;
+		d.max = (unsigned)(hi > UINT_MAX ? UINT_MAX : hi);
+		i = skip_ws(l, i);
+	}
+	if (!(k = verify_text(l, i, is_re, &re))) {
+		perr(p, l->line, colof(l, i), "expected {{text}} after the -verify directive");
+		sb_release(&re);
+		return 0;
+	}
+	d.regex = sb_detach(&re);
+	if (compile_regex(p, &d, l, i) < 0) {
+		directive_free(&d);
+		return 0;
+	}
+	p->cf->dirs = xrealloc(p->cf->dirs, (p->cf->ndirs + 1) * sizeof(*p->cf->dirs));
+	p->cf->dirs[p->cf->ndirs++] = d;
+	return k;
+}
+
+/* A RUN line: the flags of the first %clang_cc1 ... -verify command. */
+static void
+verify_run_line(struct cparser *p, const struct cline *l, size_t i)
+{
+	struct strvec words = {0};
+	const char *err;
+	size_t pos;
+
+	if (shell_split(l->s + i, l->len - i, &words, &err, &pos) < 0) {
+		strvec_release(&words);
+		return;
+	}
+	for (size_t k = 0; k < words.n; k++) {
+		const char *w = words.v[k];
+		if (strncmp(w, "-verify", 7) || (w[7] && w[7] != '='))
+			continue;
+		if (p->have_run++) {
+			unsupported(p, l->line, "a second -verify RUN line (only one configuration per file is read)");
+			break;
+		}
+		for (size_t m = 0; m < words.n; m++) {
+			const char *f = words.v[m];
+			if (!strncmp(f, "-verify=", 8)) {
+				strvec_release(&p->prefixes);
+				for (const char *s = f + 8; *s;) {
+					size_t n = strcspn(s, ",");
+					strvec_push_nocopy(&p->prefixes, xstrndup(s, n));
+					s += n + (s[n] == ',');
+				}
+			} else if ((!strncmp(f, "-W", 2) || !strncmp(f, "-std=", 5) || !strncmp(f, "-D", 2) ||
+			            !strncmp(f, "-U", 2) || !strncmp(f, "-O", 2) || !strcmp(f, "-pedantic") ||
+			            !strcmp(f, "-ansi") || (!strncmp(f, "-f", 2) && strcmp(f, "-fsyntax-only"))) &&
+			           strlen(f) > 2) {
+				strvec_push(&p->cf->flags, f);
+			}
+		}
+		break;
+	}
+	strvec_release(&words);
+}
+
+static void
+verify_line(struct cparser *p, const struct cline *l)
+{
+	size_t i = skip_ws(l, 0);
+
+	if (l->len - i >= 4 && !memcmp(l->s + i, "RUN:", 4))
+		return;         /* read in the first pass */
+	for (i = 0; i < l->len; i++) {
+		if (i && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '-' || l->s[i - 1] == '_'))
+			continue;
+		for (size_t k = 0; k < p->prefixes.n; k++) {
+			size_t n = strlen(p->prefixes.v[k]);
+			if (l->len - i > n && !memcmp(l->s + i, p->prefixes.v[k], n) && l->s[i + n] == '-') {
+				size_t e = verify_directive(p, l, i + n + 1);
+				if (e)
+					i = e - 1;
+				break;
+			}
+		}
+	}
+}
+
+/* Which language a file is written in, from what it contains. */
+static enum dialect
+detect(const char *buf, size_t len)
+{
+	const char *s = buf, *end = buf + len;
+
+	for (; s < end; s++) {
+		if (*s == '{' && end - s > 5 && !memcmp(s, "{ dg-", 5))
+			return DIALECT_DEJAGNU;
+		if (*s == 'e' && end - s > 9 && !memcmp(s, "expected-", 9) && (s == buf || !isalnum((unsigned char)s[-1]))) {
+			const char *k = s + 9;
+			if ((end - k >= 7 && !memcmp(k, "warning", 7)) || (end - k >= 5 && !memcmp(k, "error", 5)) ||
+			    (end - k >= 4 && !memcmp(k, "note", 4)) || (end - k >= 14 && !memcmp(k, "no-diagnostics", 14)))
+				return DIALECT_VERIFY;
+		}
+		if (*s == '-' && end - s > 8 && !memcmp(s, "-verify", 7) && (s[7] == '=' || isspace((unsigned char)s[7])))
+			return DIALECT_VERIFY;
+	}
+	return DIALECT_NATIVE;
+}
+
+int
+dialect_parse(const char *s)
+{
+	static const char *const names[] = { "auto", "native", "verify", "dejagnu" };
+	return name_index(names, LEN(names), s);
+}
+
 /* One line of a comment: a directive when its first word says so. */
 static void
 comment_line(struct cparser *p, const struct cline *l, int base)
@@ -437,6 +725,13 @@ comment_line(struct cparser *p, const struct cline *l, int base)
 	char kw[64];
 	int k;
 
+	if (p->dialect == DIALECT_VERIFY) {
+		if (p->pass)
+			verify_line(p, l);
+		else if (l->len - skip_ws(l, 0) >= 4 && !memcmp(l->s + skip_ws(l, 0), "RUN:", 4))
+			verify_run_line(p, l, skip_ws(l, 0) + 4);
+		return;
+	}
 	ws = i;
 	while (i < l->len && is_name_char((unsigned char)l->s[i]))
 		i++;
@@ -570,6 +865,13 @@ int
 case_parse(struct casefile *cf, const char *path, const char *name,
            const char *buf, size_t len, const struct sel_vocab *vocab, struct errlist *errs)
 {
+	return case_parse_as(cf, path, name, buf, len, vocab, DIALECT_NATIVE, errs);
+}
+
+int
+case_parse_as(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
+              const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs)
+{
 	struct cparser p = {0};
 	const char *base;
 
@@ -584,7 +886,22 @@ case_parse(struct casefile *cf, const char *path, const char *name,
 	p.path = path;
 	p.vocab = vocab;
 	p.errs = errs;
-	scan(&p, buf, len);
+	p.dialect = cf->dialect = dialect == DIALECT_AUTO ? detect(buf, len) : dialect;
+	if (p.dialect == DIALECT_DEJAGNU) {
+		const char *dg = len > 5 ? memmem(buf, len, "{ dg-", 5) : NULL;
+		int line = 1;
+		for (const char *s = buf; dg && s < dg; s++)
+			line += *s == '\n';
+		unsupported(&p, line, "DejaGnu annotations are not read yet");
+	} else if (p.dialect == DIALECT_VERIFY) {
+		strvec_push(&p.prefixes, "expected");
+		scan(&p, buf, len);     /* RUN lines first: they name the prefixes */
+		p.pass = 1;
+		scan(&p, buf, len);
+	} else {
+		scan(&p, buf, len);
+	}
+	strvec_release(&p.prefixes);
 	for (size_t i = 0; i < p.npend; i++) {
 		struct directive *d = &cf->dirs[p.pend[i].dir];
 		size_t k;
@@ -614,7 +931,7 @@ case_parse(struct casefile *cf, const char *path, const char *name,
 
 int
 case_load(struct casefile *cf, const char *path, const char *name,
-          const struct sel_vocab *vocab, struct errlist *errs)
+          const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs)
 {
 	struct strbuf sb = {0};
 	int r;
@@ -625,7 +942,7 @@ case_load(struct casefile *cf, const char *path, const char *name,
 		memset(cf, 0, sizeof(*cf));
 		return -1;
 	}
-	r = case_parse(cf, path, name, sb_str(&sb), sb.len, vocab, errs);
+	r = case_parse_as(cf, path, name, sb_str(&sb), sb.len, vocab, dialect, errs);
 	sb_release(&sb);
 	return r;
 }
@@ -643,6 +960,7 @@ case_release(struct casefile *cf)
 	strvec_release(&cf->flags);
 	selector_free(cf->requires);
 	free(cf->requires_text);
+	free(cf->unsupported);
 	strvec_release(&cf->refs);
 	memset(cf, 0, sizeof(*cf));
 }

@@ -31,6 +31,14 @@ enum dkind {
 
 #define LINE_ANY 0     /* @*: any line of any file */
 
+/* The annotation language of a case file. */
+enum dialect {
+	DIALECT_AUTO,       /* per file: verify or dejagnu when their directives appear, else native */
+	DIALECT_NATIVE,     /* case-format.md */
+	DIALECT_VERIFY,     /* Clang's -verify: expected-warning {{...}} */
+	DIALECT_DEJAGNU,    /* GCC's { dg-warning ... }: recognised, not read yet */
+};
+
 struct directive {
 	enum dkind kind;
 	int line;               /* the line it is about; LINE_ANY for @* (and no-diagnostics) */
@@ -42,6 +50,7 @@ struct directive {
 	pcre2_match_data *md;
 	char *flag;             /* normalised option (-Wfoo), or NULL */
 	char *ref;              /* known-fp's ref: TEXT, or NULL */
+	unsigned min, max;      /* how many times it must fire: 1 and UINT_MAX but in -verify counts */
 };
 
 struct casefile {
@@ -56,6 +65,8 @@ struct casefile {
 	struct directive *dirs; /* line-level directives and expect-no-diagnostics, in file order */
 	size_t ndirs;
 	int nlines;
+	enum dialect dialect;   /* the language it was read in */
+	char *unsupported;      /* "LINE: what" when it uses what this harness cannot read: n/a */
 };
 
 /* Parse buf (the bytes of the file at path); name is the case's name in
@@ -63,8 +74,13 @@ struct casefile {
  * released). */
 int case_parse(struct casefile *cf, const char *path, const char *name,
                const char *buf, size_t len, const struct sel_vocab *vocab, struct errlist *errs);
+/* The same in another dialect (case_parse reads the native one). */
+int case_parse_as(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
+                  const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs);
 int case_load(struct casefile *cf, const char *path, const char *name,
-              const struct sel_vocab *vocab, struct errlist *errs);
+              const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs);
+/* "auto", "native", "verify", "dejagnu" -> dialect, or -1. */
+int dialect_parse(const char *s);
 void case_release(struct casefile *cf);
 
 /* Does the directive's pattern match msg (len bytes)? */

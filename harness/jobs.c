@@ -21,6 +21,8 @@ job_reason(const struct job *j, const struct probeset *ps, const struct casefile
 {
 	const struct probe *pr = &ps->v[j->probe];
 
+	if (j->pre == V_NA && cases[j->caseidx].unsupported)
+		return xasprintf("not supported: %s", cases[j->caseidx].unsupported);
 	if (j->pre == V_NA)
 		return xasprintf("case-requires {%s}", cases[j->caseidx].requires_text);
 	if (pr->package)
@@ -88,7 +90,7 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 					j.profile = (uint16_t)p;
 					j.probe = (uint16_t)(pr - ps->v);
 					env = job_env(&j, cfg, ps);
-					j.pre = !pr->found ? V_SKIP : !selector_eval(cf->requires, &env) ? V_NA : V_PASS;
+					j.pre = !pr->found ? V_SKIP : cf->unsupported || !selector_eval(cf->requires, &env) ? V_NA : V_PASS;
 					VEC_PUSH(*jl, j);
 				}
 			}

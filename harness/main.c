@@ -87,6 +87,14 @@ cmd_run(int argc, char **argv)
 			if (!(v = optval(argc, argv, &i, "--config")))
 				goto missing;
 			o.config = v;
+		} else if (is_opt(a, "--dialect")) {
+			if (!(v = optval(argc, argv, &i, "--dialect")))
+				goto missing;
+			if (dialect_parse(v) < 0) {
+				r = usage("unknown dialect '%s' (auto, native, verify, dejagnu)", v);
+				goto out;
+			}
+			o.dialect = (enum dialect)dialect_parse(v);
 		} else if (is_opt(a, "--cases")) {
 			if (!(v = optval(argc, argv, &i, "--cases")))
 				goto missing;
@@ -338,6 +346,7 @@ cmd_lint(int argc, char **argv)
 {
 	const char *config = "compilers.yaml";
 	struct strvec paths = {0};
+	enum dialect dialect = DIALECT_AUTO;
 	int r;
 
 	for (int i = 1; i < argc; i++) {
@@ -346,6 +355,13 @@ cmd_lint(int argc, char **argv)
 				strvec_release(&paths);
 				return usage("option '%s' needs a value", "--config");
 			}
+		} else if (is_opt(argv[i], "--dialect")) {
+			const char *v = optval(argc, argv, &i, "--dialect");
+			if (!v || dialect_parse(v) < 0) {
+				strvec_release(&paths);
+				return usage("--dialect is auto, native, verify or dejagnu", NULL);
+			}
+			dialect = (enum dialect)dialect_parse(v);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&paths);
 			return usage("unknown option '%s'", argv[i]);
@@ -353,7 +369,7 @@ cmd_lint(int argc, char **argv)
 			strvec_push(&paths, argv[i]);
 		}
 	}
-	r = lint_main(config, &paths);
+	r = lint_main(config, &paths, dialect);
 	strvec_release(&paths);
 	return r;
 }

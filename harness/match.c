@@ -103,7 +103,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 		dl->v[j].status = ST_NONE;
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
-		int hit = 0;
+		unsigned long hit = 0;
 
 		out[i] = OUT_NA;
 		if (!selector_eval(d->sel, env))
@@ -114,7 +114,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 			struct diag *g = &dl->v[j];
 			if (!diag_matches(cf, d, g))
 				continue;
-			hit = 1;
+			hit += g->count;
 			if (d->kind == D_KNOWN_FP) {
 				if (g->status != ST_EXPECTED)
 					g->status = ST_KNOWN_FP;
@@ -125,7 +125,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 		if (d->kind == D_KNOWN_FP)
 			out[i] = hit ? OUT_FP : OUT_FP_GONE;
 		else
-			out[i] = hit ? OUT_HELD : OUT_MISSING;
+			out[i] = hit >= d->min && hit <= d->max ? OUT_HELD : OUT_MISSING;
 	}
 	for (size_t j = 0; j < dl->n; j++) {
 		struct diag *g = &dl->v[j];

@@ -101,8 +101,8 @@ cases_collect(const char *path, struct strvec *paths, struct strvec *names, stru
 
 /* Parse every case; all their errors are reported together. */
 static int
-load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, struct casefile **out,
-           size_t *nout, struct errlist *errs)
+load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, enum dialect dialect,
+           struct casefile **out, size_t *nout, struct errlist *errs)
 {
 	struct strvec paths = {0}, names = {0};
 	struct strvec defaults = {0};
@@ -119,7 +119,7 @@ load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, struct ca
 	*out = xcalloc(paths.n + 1, sizeof(**out));
 	*nout = 0;
 	for (size_t i = 0; i < paths.n; i++) {
-		if (case_load(&(*out)[*nout], paths.v[i], names.v[i], vocab, errs) < 0) {
+		if (case_load(&(*out)[*nout], paths.v[i], names.v[i], vocab, dialect, errs) < 0) {
 			r = -1;
 			continue;
 		}
@@ -567,7 +567,7 @@ run_main(struct run_opts *o)
 		return 2;
 	}
 	vocab = config_vocab(&cfg);
-	if (load_cases(&o->cases, &vocab, &cases, &ncases, &errs) < 0) {
+	if (load_cases(&o->cases, &vocab, o->dialect, &cases, &ncases, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		errlist_release(&errs);
 		free_cases(cases, ncases);
@@ -796,7 +796,7 @@ list_main(const char *config, int missing_packages_only)
 }
 
 int
-lint_main(const char *config, const struct strvec *paths)
+lint_main(const char *config, const struct strvec *paths, enum dialect dialect)
 {
 	struct config cfg;
 	struct errlist errs = {0};
@@ -814,13 +814,18 @@ lint_main(const char *config, const struct strvec *paths)
 		vocab = config_vocab(&cfg);
 		have_cfg = 1;
 	}
-	r = load_cases(paths, &vocab, &cases, &ncases, &errs);
+	r = load_cases(paths, &vocab, dialect, &cases, &ncases, &errs);
 	errlist_print(&errs, stderr);
 	if (r == 0) {
-		size_t nd = 0;
-		for (size_t i = 0; i < ncases; i++)
+		size_t nd = 0, nu = 0;
+		for (size_t i = 0; i < ncases; i++) {
 			nd += cases[i].ndirs;
-		printf("%zu case files, %zu directives: ok\n", ncases, nd);
+			if (cases[i].unsupported) {
+				printf("%s: not supported, n/a everywhere: %s\n", cases[i].path, cases[i].unsupported);
+				nu++;
+			}
+		}
+		printf("%zu case files, %zu directives: ok%s\n", ncases, nd, nu ? " (some not supported, above)" : "");
 	}
 	errlist_release(&errs);
 	free_cases(cases, ncases);

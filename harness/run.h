@@ -21,13 +21,14 @@ struct run_opts {
 	int quiet;
 	double timeout;             /* > 0: overrides the configuration */
 	int no_cache;               /* neither read nor write the result cache */
+	enum dialect dialect;       /* of the case files (DIALECT_AUTO: per file) */
 	int shard, nshards;         /* run only jobs i with i % nshards == shard - 1 */
 };
 
 /* Each returns the process exit status. */
 int run_main(struct run_opts *o);
 int list_main(const char *config, int missing_packages_only);
-int lint_main(const char *config, const struct strvec *paths);
+int lint_main(const char *config, const struct strvec *paths, enum dialect dialect);
 
 /* Collect the *.c files under path (a file or a directory, recursively,
  * sorted), with their names relative to the cases root. Returns 0, or -1

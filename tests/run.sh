@@ -98,6 +98,25 @@ st=$?
 n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 [ "$n" = 6 ] && ok e2e/filters || bad e2e/filters "$n test points"
 
+# foreign dialects: Clang -verify files give the verdicts clang -verify gives
+$DM run --config tests/dialect/compilers.yaml --cases tests/dialect --no-cache --out "$T/dl.results" > /dev/null 2>&1
+$DM export --format tap "$T/dl.results" | grep -E '^(not )?ok' > "$T/dl.tap"
+cmp -s "$T/dl.tap" tests/dialect/expected.tap && ok dialect/verdicts || bad dialect/verdicts "$(diff tests/dialect/expected.tap "$T/dl.tap")"
+for f in verify-basic verify-none verify-prefix; do
+	v=-verify; [ $f = verify-prefix ] && v=-verify=mine
+	for c in clang-22 clang-14; do
+		$c -cc1 -fsyntax-only $v -Wall tests/dialect/$f.c > /dev/null 2>&1 && want=ok || want="not ok"
+		got=$(grep -E "^(not )?ok [0-9]+ - $f.c $c@" "$T/dl.tap" | sed 's/ [0-9]* - .*//')
+		[ "$got" = "$want" ] && ok "dialect/$f-as-$c" || bad "dialect/$f-as-$c" "clang -verify: $want, diagmatrix: $got"
+	done
+done
+$DM lint --config tests/dialect/compilers.yaml tests/dialect > "$T/dl.lint" 2>&1
+grep -q '^tests/dialect/dejagnu.c: not supported, n/a everywhere: line 1: DejaGnu annotations are not read yet$' "$T/dl.lint" \
+	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \
+	&& ok dialect/unsupported-listed || bad dialect/unsupported-listed "$(cat "$T/dl.lint")"
+$DM lint --dialect native tests/dialect/verify-none.c > /dev/null 2>&1 && ok dialect/forced-native || bad dialect/forced-native
+$DM run --dialect klingon > /dev/null 2>&1; [ $? -eq 2 ] && ok dialect/bad-option || bad dialect/bad-option
+
 # scheduling: once a previous run has timed the jobs, the slowest start first
 cat > "$T/timed.yaml" <<EOY
 targets:

@@ -1,5 +1,5 @@
 /* libFuzzer target: the case-file parser (comments, directives, selectors,
- * PCRE2 patterns, marks). */
+ * PCRE2 patterns, marks), in every dialect it reads. */
 #include <stdint.h>
 
 #include "cases.h"
@@ -16,7 +16,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct casefile cf;
 	struct errlist errs = {0};
 
-	if (case_parse(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, &vocab, &errs) == 0) {
+	if (case_parse_as(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, &vocab, DIALECT_AUTO, &errs) == 0) {
 		for (size_t i = 0; i < cf.ndirs; i++)
 			directive_matches(&cf.dirs[i], "message 'x' [y]", 15);
 		case_release(&cf);

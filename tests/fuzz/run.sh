@@ -11,7 +11,7 @@ secs=$1; shift
 st=0
 seed() {  # NAME: copy the seed inputs of fuzzer NAME into its corpus
 	case $1 in
-	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c ;;
+	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c tests/dialect/*.c ;;
 	diag) set -- tests/data/diag/*.stderr ;;
 	config) set -- compilers.yaml tests/e2e/compilers.yaml tests/bad-config/*.yaml ;;
 	*) set -- ;;

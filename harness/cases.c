@@ -18,6 +18,9 @@ static const char *const dkind_names[] = {
 	[D_KNOWN_FP] = "known-fp",
 	[D_CLEAN] = "expect-clean",
 	[D_NO_DIAGNOSTICS] = "expect-no-diagnostics",
+	[D_MESSAGE] = "dg-message",
+	[D_BOGUS] = "dg-bogus",
+	[D_PRUNE] = "dg-prune-output",
 };
 
 const char *
@@ -66,6 +69,7 @@ struct cparser {
 	int pass;                 /* -verify: 0 reads the RUN lines, 1 the directives */
 	struct strvec prefixes;   /* -verify: expected, or those of -verify=a,b */
 	int have_run;
+	int have_dg_options;      /* DejaGnu: without dg-options, gcc.dg's defaults apply */
 };
 
 static void
@@ -689,6 +693,205 @@ verify_line(struct cparser *p, const struct cline *l)
 	}
 }
 
+/* ---- GCC DejaGnu ---- */
+
+/* One Tcl word at s[*i]: "quoted" (backslash substitution), {braced}
+ * (literal, nested) or bare. Returns the word (allocated), or NULL at the
+ * closing '}' of the directive or on a malformed word. */
+static char *
+tcl_word(const char *s, size_t len, size_t *i)
+{
+	struct strbuf w = {0};
+	size_t k = *i;
+
+	while (k < len && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k >= len || s[k] == '}') {
+		*i = k;
+		return NULL;
+	}
+	if (s[k] == '"') {
+		for (k++; k < len && s[k] != '"'; k++) {
+			if (s[k] == '\\' && k + 1 < len) {
+				char c = s[++k];
+				sb_addc(&w, c == 'n' ? '\n' : c == 't' ? '\t' : c);
+			} else {
+				sb_addc(&w, s[k]);
+			}
+		}
+		if (k >= len) {
+			sb_release(&w);
+			return NULL;
+		}
+		k++;
+	} else if (s[k] == '{') {
+		int depth = 1;
+		for (k++; k < len && depth; k++) {
+			if (s[k] == '{')
+				depth++;
+			else if (s[k] == '}' && !--depth)
+				break;
+			sb_addc(&w, s[k]);
+		}
+		if (k >= len) {
+			sb_release(&w);
+			return NULL;
+		}
+		k++;
+	} else {
+		while (k < len && !strchr(" \t}", s[k]))
+			sb_addc(&w, s[k++]);
+	}
+	sb_add(&w, "", 0);
+	*i = k;
+	return sb_detach(&w);
+}
+
+/* { target SEL } or { xfail SEL }: *xfail says which; NULL selector and
+ * an unsupported report when it cannot be read. */
+static int
+dg_selector(struct cparser *p, int line, const char *spec, struct selector **sel, int *xfail)
+{
+	size_t i = 0;
+	char *kw = tcl_word(spec, strlen(spec), &i), *err = NULL;
+	const char *rest = spec + i;
+
+	*xfail = kw && !strcmp(kw, "xfail");
+	if (!kw || (strcmp(kw, "target") && strcmp(kw, "xfail"))) {
+		unsupported(p, line, "DejaGnu selector '{ %s }' (only target and xfail)", spec);
+		free(kw);
+		return -1;
+	}
+	free(kw);
+	while (*rest == ' ' || *rest == '\t')
+		rest++;
+	if (*rest == '{') {             /* { target { a-*-* b-*-* } } */
+		size_t j = 0;
+		char *inner = tcl_word(rest, strlen(rest), &j);
+		*sel = inner ? selector_triples(inner, &err) : NULL;
+		free(inner);
+	} else {
+		*sel = selector_triples(rest, &err);
+	}
+	if (!*sel) {
+		unsupported(p, line, "DejaGnu %s", err ? err : "selector");
+		free(err);
+		return -1;
+	}
+	return 0;
+}
+
+/* { dg-NAME ARGS... } at l->s[i] (after "dg-"). Returns the index after
+ * the closing brace. */
+static size_t
+dg_directive(struct cparser *p, const struct cline *l, size_t i)
+{
+	struct casefile *cf = p->cf;
+	char *args[8] = {0}, *name;
+	size_t n = 0, k = i;
+	struct directive d = {0};
+	int xfail = 0;
+
+	while (k < l->len && (isalnum((unsigned char)l->s[k]) || l->s[k] == '-'))
+		k++;
+	name = xstrndup(l->s + i, k - i);
+	while (n < LEN(args) && (args[n] = tcl_word(l->s, l->len, &k)))
+		n++;
+	while (k < l->len && l->s[k] != '}')
+		k++;
+	if (!strcmp(name, "do")) {
+		if (n < 1 || !strcmp(args[0], "preprocess"))
+			unsupported(p, l->line, "dg-do %s (compile, assemble, link and run are compiled)", n ? args[0] : "");
+		else if (n > 1)
+			unsupported(p, l->line, "a selector on dg-do");
+	} else if (!strcmp(name, "options") || !strcmp(name, "additional-options")) {
+		const char *err;
+		size_t pos;
+		if (n != 1)
+			unsupported(p, l->line, "dg-%s with a selector", name);
+		else if (shell_split(args[0], strlen(args[0]), &cf->flags, &err, &pos) < 0)
+			unsupported(p, l->line, "dg-%s: %s", name, err);
+		if (!strcmp(name, "options"))
+			p->have_dg_options = 1;
+	} else if (!strcmp(name, "warning") || !strcmp(name, "error") || !strcmp(name, "message") ||
+	           !strcmp(name, "bogus") || !strcmp(name, "prune-output") || !strcmp(name, "excess-errors")) {
+		const char *re = n ? args[0] : "";
+		d.min = 1;
+		d.max = UINT_MAX;
+		d.src_line = l->line;
+		d.src_col = colof(l, i);
+		d.line = l->line;
+		d.kind = name[0] == 'w' ? D_WARNING : name[0] == 'e' && name[1] == 'r' ? D_ERROR :
+		         name[0] == 'm' ? D_MESSAGE : name[0] == 'b' ? D_BOGUS : name[0] == 'p' ? D_PRUNE : D_KNOWN_FP;
+		if (d.kind == D_PRUNE || (name[0] == 'e' && name[1] == 'x')) {
+			d.line = LINE_ANY;
+			if (name[1] == 'x')
+				re = "";        /* excess errors are expected: anything may fire */
+		} else {
+			if (n >= 3 && *args[2] && dg_selector(p, l->line, args[2], &d.sel, &xfail) < 0)
+				goto out;
+			if (n >= 4 && strcmp(args[3], ".")) {
+				const char *s = args[3];
+				if (!strcmp(s, "0"))
+					d.line = LINE_ANY;
+				else if (s[0] == '.' && (s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))
+					d.line = l->line + (s[1] == '-' ? -1 : 1) * atoi(s + 2);
+				else if (isdigit((unsigned char)s[0]))
+					d.line = atoi(s);
+				else {
+					unsupported(p, l->line, "DejaGnu line '%s'", s);
+					goto out;
+				}
+				if (d.line != LINE_ANY && (d.line < 1 || d.line > cf->nlines)) {
+					perr(p, l->line, colof(l, i), "line %d is outside the file (1-%d)", d.line, cf->nlines);
+					goto out;
+				}
+			}
+			/* a leading "N:" is the column */
+			if (isdigit((unsigned char)re[0])) {
+				const char *c = re;
+				while (isdigit((unsigned char)*c))
+					c++;
+				if (*c == ':') {
+					d.col = atoi(re);
+					re = c + 1;
+				}
+			}
+			/* xfail: may or may not fire, like a known false positive */
+			if (xfail)
+				d.kind = D_KNOWN_FP;
+		}
+		d.regex = xstrdup(re);
+		if (compile_regex(p, &d, l, i) < 0)
+			goto out;
+		cf->dirs = xrealloc(cf->dirs, (cf->ndirs + 1) * sizeof(*cf->dirs));
+		cf->dirs[cf->ndirs++] = d;
+		memset(&d, 0, sizeof(d));
+	} else {
+		unsupported(p, l->line, "dg-%s", name);
+	}
+out:
+	directive_free(&d);
+	for (size_t a = 0; a < n; a++)
+		free(args[a]);
+	free(name);
+	return k < l->len ? k + 1 : k;
+}
+
+static void
+dg_line(struct cparser *p, const struct cline *l)
+{
+	for (size_t i = 0; i + 4 < l->len; i++) {
+		if (l->s[i] != '{')
+			continue;
+		size_t k = i + 1;
+		while (k < l->len && (l->s[k] == ' ' || l->s[k] == '\t'))
+			k++;
+		if (l->len - k > 3 && !memcmp(l->s + k, "dg-", 3))
+			i = dg_directive(p, l, k + 3) - 1;
+	}
+}
+
 /* Which language a file is written in, from what it contains. */
 static enum dialect
 detect(const char *buf, size_t len)
@@ -725,6 +928,10 @@ comment_line(struct cparser *p, const struct cline *l, int base)
 	char kw[64];
 	int k;
 
+	if (p->dialect == DIALECT_DEJAGNU) {
+		dg_line(p, l);
+		return;
+	}
 	if (p->dialect == DIALECT_VERIFY) {
 		if (p->pass)
 			verify_line(p, l);
@@ -888,11 +1095,12 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 	p.errs = errs;
 	p.dialect = cf->dialect = dialect == DIALECT_AUTO ? detect(buf, len) : dialect;
 	if (p.dialect == DIALECT_DEJAGNU) {
-		const char *dg = len > 5 ? memmem(buf, len, "{ dg-", 5) : NULL;
-		int line = 1;
-		for (const char *s = buf; dg && s < dg; s++)
-			line += *s == '\n';
-		unsupported(&p, line, "DejaGnu annotations are not read yet");
+		scan(&p, buf, len);
+		if (!p.have_dg_options) {
+			/* gcc.dg's DEFAULT_CFLAGS */
+			strvec_push(&cf->flags, "-ansi");
+			strvec_push(&cf->flags, "-pedantic-errors");
+		}
 	} else if (p.dialect == DIALECT_VERIFY) {
 		strvec_push(&p.prefixes, "expected");
 		scan(&p, buf, len);     /* RUN lines first: they name the prefixes */

@@ -27,6 +27,9 @@ enum dkind {
 	D_KNOWN_FP,         /* known-fp: a warning or error on correct code */
 	D_CLEAN,            /* expect-clean: nothing unexpected on the line */
 	D_NO_DIAGNOSTICS,   /* expect-no-diagnostics: nothing at all */
+	D_MESSAGE,          /* DejaGnu dg-message: a diagnostic of any severity */
+	D_BOGUS,            /* DejaGnu dg-bogus: nothing matching may fire */
+	D_PRUNE,            /* DejaGnu dg-prune-output: matching output is not judged */
 };
 
 #define LINE_ANY 0     /* @*: any line of any file */
@@ -36,7 +39,7 @@ enum dialect {
 	DIALECT_AUTO,       /* per file: verify or dejagnu when their directives appear, else native */
 	DIALECT_NATIVE,     /* case-format.md */
 	DIALECT_VERIFY,     /* Clang's -verify: expected-warning {{...}} */
-	DIALECT_DEJAGNU,    /* GCC's { dg-warning ... }: recognised, not read yet */
+	DIALECT_DEJAGNU,    /* GCC's DejaGnu: { dg-warning ... } */
 };
 
 struct directive {
@@ -51,6 +54,7 @@ struct directive {
 	char *flag;             /* normalised option (-Wfoo), or NULL */
 	char *ref;              /* known-fp's ref: TEXT, or NULL */
 	unsigned min, max;      /* how many times it must fire: 1 and UINT_MAX but in -verify counts */
+	int col;                /* the column it must be at (DejaGnu "N:"), 0 for any */
 };
 
 struct casefile {

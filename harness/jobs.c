@@ -13,6 +13,7 @@ job_env(const struct job *j, const struct config *cfg, const struct probeset *ps
 	memcpy(env.version, ps->v[j->probe].ver, sizeof(env.version));
 	env.arch = cfg->targets[c->tcs[j->tc].target].arch;
 	env.profile = cfg->profiles[j->profile].name;
+	env.triple = cfg->targets[c->tcs[j->tc].target].triple;
 	return env;
 }
 

@@ -46,6 +46,9 @@ severity_fits(enum dkind k, enum severity s)
 	case D_NOTE: return s == SEV_NOTE;
 	case D_DIAG:
 	case D_KNOWN_FP: return s != SEV_NOTE;
+	case D_MESSAGE:
+	case D_BOGUS:
+	case D_PRUNE: return 1;
 	default: return 0;
 	}
 }
@@ -65,6 +68,8 @@ diag_matches(const struct casefile *cf, const struct directive *d, const struct 
 	if (!severity_fits(d->kind, g->sev) || !place_fits(cf, d, g))
 		return 0;
 	if (d->flag && (!g->option || strcmp(d->flag, g->option)))
+		return 0;
+	if (d->col && g->col != d->col)
 		return 0;
 	return directive_matches(d, g->message, strlen(g->message));
 }
@@ -101,18 +106,33 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 	*reason = NULL;
 	for (size_t j = 0; j < dl->n; j++)
 		dl->v[j].status = ST_NONE;
+	/* pruned output (dg-prune-output) is neither expected nor unexpected */
+	for (size_t i = 0; i < cf->ndirs; i++) {
+		const struct directive *d = &cf->dirs[i];
+		if (d->kind != D_PRUNE)
+			continue;
+		out[i] = OUT_NA;
+		if (!selector_eval(d->sel, env))
+			continue;
+		out[i] = OUT_HELD;
+		for (size_t j = 0; j < dl->n; j++)
+			if (diag_matches(cf, d, &dl->v[j]))
+				dl->v[j].status = ST_NOTE;
+	}
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		unsigned long hit = 0;
 
+		if (d->kind == D_PRUNE)
+			continue;
 		out[i] = OUT_NA;
 		if (!selector_eval(d->sel, env))
 			continue;
-		if (d->kind == D_CLEAN || d->kind == D_NO_DIAGNOSTICS)
+		if (d->kind == D_CLEAN || d->kind == D_NO_DIAGNOSTICS || d->kind == D_BOGUS)
 			continue;       /* decided once every diagnostic has its status */
 		for (size_t j = 0; j < dl->n; j++) {
 			struct diag *g = &dl->v[j];
-			if (!diag_matches(cf, d, g))
+			if (g->status == ST_NOTE || !diag_matches(cf, d, g))
 				continue;
 			hit += g->count;
 			if (d->kind == D_KNOWN_FP) {
@@ -138,13 +158,16 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 		const struct directive *d = &cf->dirs[i];
 		int dirty = 0;
 
-		if ((d->kind != D_CLEAN && d->kind != D_NO_DIAGNOSTICS) || !selector_eval(d->sel, env))
+		if ((d->kind != D_CLEAN && d->kind != D_NO_DIAGNOSTICS && d->kind != D_BOGUS) ||
+		    !selector_eval(d->sel, env))
 			continue;
 		for (size_t j = 0; j < dl->n && !dirty; j++) {
 			const struct diag *g = &dl->v[j];
-			if (g->sev == SEV_NOTE)
+			if (d->kind == D_BOGUS)
+				dirty = diag_matches(cf, d, g);
+			else if (g->sev == SEV_NOTE)
 				continue;
-			if (d->kind == D_NO_DIAGNOSTICS)
+			else if (d->kind == D_NO_DIAGNOSTICS)
 				dirty = 1;
 			else if (g->status == ST_UNEXPECTED && place_fits(cf, d, g))
 				dirty = 1;

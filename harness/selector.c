@@ -1,4 +1,6 @@
 #include <ctype.h>
+#include <fnmatch.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +10,7 @@
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };
 const size_t nbuiltin_arches = LEN(builtin_arches);
 
-enum term_kind { T_FAMILY, T_ARCH, T_PROFILE };
+enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_TRIPLE };
 enum cmp { C_NONE, C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
 struct term {
@@ -278,6 +280,21 @@ term_holds(const struct term *t, const struct sel_env *env)
 		case C_NONE: break;
 		}
 		return 1;
+	case T_TRIPLE: {
+		/* DejaGnu matches cpu-vendor-os: give a vendorless triple one */
+		char canon[256];
+		const char *dash = env->triple ? strchr(env->triple, '-') : NULL;
+		int found = 0;
+		if (!env->triple)
+			return 0;
+		if (dash && strchr(dash + 1, '-') && !strchr(strchr(dash + 1, '-') + 1, '-'))
+			snprintf(canon, sizeof(canon), "%.*s-unknown%s", (int)(dash - env->triple), env->triple, dash);
+		else
+			snprintf(canon, sizeof(canon), "%s", env->triple);
+		for (size_t i = 0; i < t->names.n && !found; i++)
+			found = fnmatch(t->names.v[i], canon, 0) == 0;
+		return t->not_in ? !found : found;
+	}
 	case T_ARCH:
 	case T_PROFILE: {
 		const char *v = t->kind == T_ARCH ? env->arch : env->profile;
@@ -308,4 +325,42 @@ selector_free(struct selector *sel)
 		term_release(&sel->v[i]);
 	free(sel->v);
 	free(sel);
+}
+
+struct selector *
+selector_triples(const char *globs, char **err)
+{
+	struct selector *sel = xcalloc(1, sizeof(*sel));
+	struct term t = {0};
+	const char *s = globs;
+
+	t.kind = T_TRIPLE;
+	while (*s) {
+		size_t n;
+		s += strspn(s, " \t\n");
+		if (!*s)
+			break;
+		n = strcspn(s, " \t\n");
+		if (n == 1 && *s == '!' && !t.names.n) {
+			t.not_in = !t.not_in;
+		} else if (n == 2 && !memcmp(s, "||", 2)) {
+			/* alternatives are what a list of globs means anyway */
+		} else if (memchr(s, '-', n) && !memchr(s, '{', n)) {
+			strvec_push_nocopy(&t.names, xstrndup(s, n));
+		} else {
+			*err = xasprintf("target selector '%s' (only triplet globs, '!' and '||')", globs);
+			term_release(&t);
+			free(sel);
+			return NULL;
+		}
+		s += n;
+	}
+	if (!t.names.n) {
+		*err = xasprintf("empty target selector");
+		term_release(&t);
+		free(sel);
+		return NULL;
+	}
+	VEC_PUSH(*sel, t);
+	return sel;
 }

@@ -19,6 +19,7 @@ struct sel_env {
 	int version[3];        /* major, minor, patch as the compiler reported */
 	const char *arch;      /* x86-64, arm64, ... */
 	const char *profile;   /* default, O0, kernel, ... */
+	const char *triple;    /* the target's GNU triple, for DejaGnu selectors (may be NULL) */
 };
 
 /* Names a selector may use. Architectures are the built-in names plus
@@ -37,6 +38,12 @@ struct selector;
  * *errpos to the byte offset in s where the problem is. */
 struct selector *selector_parse(const char *s, size_t len, const struct sel_vocab *vocab,
                                 char **err, size_t *errpos);
+/* A DejaGnu { target ... } selector: triplet globs (cpu-vendor-os, "*"
+ * and "?"), any of which must match; "!" before them negates, "||" between
+ * them is allowed. NULL with *err set for what it cannot read (effective
+ * targets, "&&"). */
+struct selector *selector_triples(const char *globs, char **err);
+
 /* 1 when every term holds for env. */
 int selector_eval(const struct selector *sel, const struct sel_env *env);
 void selector_free(struct selector *sel);

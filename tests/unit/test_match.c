@@ -29,7 +29,7 @@ static enum verdict
 run(struct fixture *fx, enum family fam, const char *output, const struct exit_info *ei)
 {
 	struct errlist errs = {0};
-	struct sel_env env = { fam, { 12, 2, 0 }, "x86-64", "default" };
+	struct sel_env env = { fam, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu" };
 	static const struct exit_info ok = {0};
 
 	memset(fx, 0, sizeof(*fx));

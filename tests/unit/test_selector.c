@@ -14,7 +14,7 @@ eval(const char *s, enum family f, const char *ver, const char *arch, const char
 	char *err = NULL;
 	size_t pos;
 	struct selector *sel = selector_parse(s, strlen(s), &vocab, &err, &pos);
-	struct sel_env env = { f, {0, 0, 0}, arch, profile };
+	struct sel_env env = { f, {0, 0, 0}, arch, profile, "x86_64-linux-gnu" };
 	int r;
 
 	if (!sel) {
@@ -94,4 +94,32 @@ TEST(version_parse)
 	CHECK(version_parse("12.2.0.1", v) == 0);
 	CHECK(version_parse("", v) == 0);
 	CHECK(version_parse("1x", v) == 0);
+}
+
+TEST(selector_triples)
+{
+	static const struct { const char *sel, *triple; int want; } v[] = {
+		{ "*-*-*", "aarch64-linux-gnu", 1 },
+		{ "x86_64-*-*", "x86_64-linux-gnu", 1 },
+		{ "x86_64-*-*", "aarch64-linux-gnu", 0 },
+		{ "! x86_64-*-*", "aarch64-linux-gnu", 1 },
+		{ "x86_64-*-* || s390*-*-*", "s390x-linux-gnu", 1 },
+		{ "*-*-linux*", "powerpc64le-linux-gnu", 1 },
+		{ "i?86-*-*", "x86_64-linux-gnu", 0 },
+	};
+	char *err = NULL;
+
+	for (size_t i = 0; i < LEN(v); i++) {
+		struct selector *sel = selector_triples(v[i].sel, &err);
+		struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", v[i].triple };
+		CHECK(sel != NULL);
+		if (sel && selector_eval(sel, &env) != v[i].want)
+			fprintf(stderr, "%s on %s: want %d\n", v[i].sel, v[i].triple, v[i].want), t_failed = 1;
+		selector_free(sel);
+	}
+	CHECK(selector_triples("lp64", &err) == NULL && err && strstr(err, "lp64"));
+	free(err);
+	err = NULL;
+	CHECK(selector_triples("x86_64-*-* && lp64", &err) == NULL);
+	free(err);
 }

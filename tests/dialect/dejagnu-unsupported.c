@@ -1,0 +1,3 @@
+/* { dg-do compile } */
+/* { dg-require-effective-target lp64 } */
+int x;

@@ -14,3 +14,5 @@ void f(void)
 // expected-error@+2 {{incompatible pointer to integer conversion}}
 // expected-error@* 0+ {{initializer element is not a compile-time constant}}
 int x = "a";
+int y = "b";
+// expected-error@-1 1+ {{incompatible pointer to integer conversion}} expected-warning@17 0+ {{never printed}}

@@ -41,6 +41,8 @@ struct cline {
 	size_t len;
 	int line;         /* physical line in the file */
 	int col;          /* column of s[0] */
+	int vline;        /* the line a -verify directive here is on: a // comment
+	                     continued by backslash-newline counts as its first line */
 };
 
 struct mark {
@@ -311,7 +313,7 @@ parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dk
 			}
 			d.ref = xstrndup(l->s + b + 5, e - 1 - (b + 5));
 			{
-				char *t = rest_trimmed(&(struct cline){ d.ref, strlen(d.ref), 0, 0 }, 0);
+				char *t = rest_trimmed(&(struct cline){ d.ref, strlen(d.ref), 0, 0, 0 }, 0);
 				free(d.ref);
 				d.ref = t;
 			}
@@ -554,7 +556,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 	d.kind = kinds[k].kind;
 	d.src_line = l->line;
 	d.src_col = colof(l, start);
-	d.line = l->line;       /* -verify counts from the directive's own line */
+	d.line = l->vline;      /* -verify counts from the directive's own line */
 	d.min = 1;
 	d.max = UINT_MAX;
 	if (l->len - i >= 3 && !memcmp(l->s + i, "-re", 3)) {
@@ -580,7 +582,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 				            (int)strcspn(l->s + ds, " \t{"), l->s + ds);
 				return 0;
 			}
-			n = sign ? l->line + sign * n : n;
+			n = sign ? l->vline + sign * n : n;
 			if (n < 1 || n > p->cf->nlines) {
 				perr(p, l->line, colof(l, ds), "line %ld is outside the file (1-%d)", n, p->cf->nlines);
 				return 0;
@@ -966,7 +968,7 @@ comment_line(struct cparser *p, const struct cline *l, int base)
 /* Split a comment's text (without its opener and closer) into lines and
  * strip each line's leading blanks and '*'. */
 static void
-comment(struct cparser *p, const char *s, size_t len, int line, int col)
+comment(struct cparser *p, const char *s, size_t len, int line, int col, int block)
 {
 	size_t i = 0;
 	int base = line;
@@ -980,6 +982,7 @@ comment(struct cparser *p, const char *s, size_t len, int line, int col)
 		l.len = e - i;
 		l.line = line;
 		l.col = col;
+		l.vline = block ? line : base;
 		/* a trailing backslash (a line splice) is not part of the text */
 		if (l.len && l.s[l.len - 1] == '\\')
 			l.len--;
@@ -1022,7 +1025,7 @@ scan(struct cparser *p, const char *b, size_t len)
 			if (block) {
 				while (i < len && !(b[i] == '*' && i + 1 < len && b[i + 1] == '/'))
 					ADVANCE();
-				comment(p, b + start, i - start, sline, scol + 2);
+				comment(p, b + start, i - start, sline, scol + 2, block);
 				if (i < len) {
 					ADVANCE();
 					ADVANCE();
@@ -1032,7 +1035,7 @@ scan(struct cparser *p, const char *b, size_t len)
 				while (i < len && !(b[i] == '\n' && !(i > start && b[i - 1] == '\\') &&
 				                    !(i > start + 1 && b[i - 1] == '\r' && b[i - 2] == '\\')))
 					ADVANCE();
-				comment(p, b + start, i - start, sline, scol + 2);
+				comment(p, b + start, i - start, sline, scol + 2, block);
 			}
 			prev_ident = 0;
 			continue;

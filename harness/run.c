@@ -574,6 +574,10 @@ run_main(struct run_opts *o)
 		config_release(&cfg);
 		return 2;
 	}
+	if (!o->quiet)
+		for (size_t k = 0; k < ncases; k++)
+			if (cases[k].unsupported)
+				fprintf(stderr, "%s: not supported, n/a everywhere: %s\n", cases[k].path, cases[k].unsupported);
 	cache_open(&cache, !o->no_cache);
 	sig = probe_all(&cfg, &o->filter, &ps, parallel, o->timeout, &cache);
 	if (sig)

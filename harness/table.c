@@ -398,6 +398,11 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	}
 	if (c->refs.n)
 		fputc('\n', fp);
+	if (jb < je && r->jobs[jb].verdict == V_NA && !strncmp(r->jobs[jb].reason, "not supported: ", 15)) {
+		sb_reset(&sb);
+		md_text(&sb, r->jobs[jb].reason + 15);
+		fprintf(fp, "*Not read, so n/a everywhere: %s.*\n\n", sb_str(&sb));
+	}
 
 	/* rows in line order; @* and expect-no-diagnostics last */
 	order = xcalloc(c->ndirs + 1, sizeof(*order));

@@ -115,6 +115,10 @@ $DM lint --config tests/dialect/compilers.yaml tests/dialect > "$T/dl.lint" 2>&1
 grep -q '^tests/dialect/dejagnu-unsupported.c: not supported, n/a everywhere: line 2: dg-require-effective-target$' "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \
 	&& ok dialect/unsupported-listed || bad dialect/unsupported-listed "$(cat "$T/dl.lint")"
+$DM run --config tests/dialect/compilers.yaml --cases tests/dialect --out "$T/dl2.results" 2> "$T/dl.err" > /dev/null
+grep -q "^tests/dialect/dejagnu-unsupported.c: not supported, n/a everywhere: line 2: dg-require-effective-target$" "$T/dl.err" \
+	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 2: dg-require-effective-target.\*$" \
+	&& ok dialect/unsupported-in-run-and-table || bad dialect/unsupported-in-run-and-table "$(cat "$T/dl.err")"
 $DM lint --dialect native tests/dialect/verify-none.c > /dev/null 2>&1 && ok dialect/forced-native || bad dialect/forced-native
 $DM run --dialect klingon > /dev/null 2>&1; [ $? -eq 2 ] && ok dialect/bad-option || bad dialect/bad-option
 

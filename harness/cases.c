@@ -523,6 +523,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 {
 	static const struct { const char *word; enum dkind kind; } kinds[] = {
 		{ "warning", D_WARNING }, { "error", D_ERROR }, { "note", D_NOTE },
+		{ "remark", D_NOTE },     /* remarks are read as notes (see diag.c) */
 	};
 	struct directive d = {0};
 	struct strbuf re = {0};
@@ -548,11 +549,8 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 			break;
 		}
 	}
-	if (k == LEN(kinds)) {
-		if (l->len - i >= 6 && !memcmp(l->s + i, "remark", 6))
-			unsupported(p, l->line, "-verify remarks are not read");
+	if (k == LEN(kinds))
 		return 0;       /* prose such as "expected-to-fail" */
-	}
 	d.kind = kinds[k].kind;
 	d.src_line = l->line;
 	d.src_col = colof(l, start);
@@ -661,7 +659,7 @@ verify_run_line(struct cparser *p, const struct cline *l, size_t i)
 					strvec_push_nocopy(&p->prefixes, xstrndup(s, n));
 					s += n + (s[n] == ',');
 				}
-			} else if ((!strncmp(f, "-W", 2) || !strncmp(f, "-std=", 5) || !strncmp(f, "-D", 2) ||
+			} else if ((!strncmp(f, "-W", 2) || !strncmp(f, "-R", 2) || !strncmp(f, "-std=", 5) || !strncmp(f, "-D", 2) ||
 			            !strncmp(f, "-U", 2) || !strncmp(f, "-O", 2) || !strcmp(f, "-pedantic") ||
 			            !strcmp(f, "-ansi") || (!strncmp(f, "-f", 2) && strcmp(f, "-fsyntax-only"))) &&
 			           strlen(f) > 2) {
@@ -906,7 +904,7 @@ detect(const char *buf, size_t len)
 		if (*s == 'e' && end - s > 9 && !memcmp(s, "expected-", 9) && (s == buf || !isalnum((unsigned char)s[-1]))) {
 			const char *k = s + 9;
 			if ((end - k >= 7 && !memcmp(k, "warning", 7)) || (end - k >= 5 && !memcmp(k, "error", 5)) ||
-			    (end - k >= 4 && !memcmp(k, "note", 4)) || (end - k >= 14 && !memcmp(k, "no-diagnostics", 14)))
+			    (end - k >= 4 && !memcmp(k, "note", 4)) || (end - k >= 6 && !memcmp(k, "remark", 6)) || (end - k >= 14 && !memcmp(k, "no-diagnostics", 14)))
 				return DIALECT_VERIFY;
 		}
 		if (*s == '-' && end - s > 8 && !memcmp(s, "-verify", 7) && (s[7] == '=' || isspace((unsigned char)s[7])))

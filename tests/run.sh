@@ -111,6 +111,11 @@ for f in verify-basic verify-none verify-prefix verify-splice; do
 		[ "$got" = "$want" ] && ok "dialect/$f-as-$c" || bad "dialect/$f-as-$c" "clang -verify: $want, diagmatrix: $got"
 	done
 done
+for c in clang-22 clang-14; do
+	$c -cc1 -O2 -Rpass=inline -emit-obj -o /dev/null -verify tests/dialect/verify-remark.c > /dev/null 2>&1 && want=ok || want="not ok"
+	got=$(grep -E "^(not )?ok [0-9]+ - verify-remark.c $c@" "$T/dl.tap" | sed 's/ [0-9]* - .*//')
+	[ "$got" = "$want" ] && ok "dialect/verify-remark-as-$c" || bad "dialect/verify-remark-as-$c" "clang -verify: $want, diagmatrix: $got"
+done
 $DM lint --config tests/dialect/compilers.yaml tests/dialect > "$T/dl.lint" 2>&1
 grep -q '^tests/dialect/dejagnu-unsupported.c: not supported, n/a everywhere: line 2: dg-require-effective-target$' "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \

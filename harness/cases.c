@@ -576,8 +576,12 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 			while (i < l->len && isdigit((unsigned char)l->s[i]) && n < 100000000)
 				n = n * 10 + (l->s[i++] - '0');
 			if (i == ds || (i < l->len && l->s[i] == ':')) {
+				/* the line is not NUL-terminated: measure within it */
+				size_t e = ds;
+				while (e < l->len && !strchr(" \t{", l->s[e]))
+					e++;
 				unsupported(p, l->line, "-verify location '@%.*s' (only @+N, @-N, @N and @*)",
-				            (int)strcspn(l->s + ds, " \t{"), l->s + ds);
+				            (int)(e - ds), l->s + ds);
 				return 0;
 			}
 			n = sign ? l->vline + sign * n : n;

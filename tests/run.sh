@@ -424,6 +424,14 @@ $DM run --shard 4/3 > /dev/null 2>&1
 
 # the project's own cases: well-formed, and passing on the native compilers
 check lint/cases $DM lint cases
+
+# inputs the fuzzers once found faults with: refused or read, never a crash
+for f in tests/fuzz/regressions/case-*; do
+	$UNIT parse "$f" > /dev/null 2> "$T/err"
+	st=$?
+	[ $st -eq 0 ] && ! grep -q Sanitizer "$T/err" && ok "fuzz-regression/$(basename "$f")" \
+		|| bad "fuzz-regression/$(basename "$f")" "exit $st: $(head -5 "$T/err")"
+done
 $DM run --compilers gcc-12,clang-14 --targets x86-64 --out "$T/cases.results" --quiet > "$T/out" 2>&1
 st=$?
 [ $st -eq 0 ] && ok cases/pass-natively || bad cases/pass-natively "exit $st: $(head -20 "$T/out")"

@@ -24,6 +24,7 @@ for n in "$@"; do
 	mkdir -p "$work"
 	seed "$n"
 	[ -d tests/fuzz/corpus/$n ] && cp tests/fuzz/corpus/$n/* "$work"/
+	cp tests/fuzz/regressions/$n-* "$work"/ 2> /dev/null
 	echo "fuzz-$n: $secs s, $(ls "$work" | wc -l) seeds"
 	if ! build-fuzz/fuzz-$n -max_total_time="$secs" -max_len=8192 -timeout=10 -rss_limit_mb=1024 \
 		-artifact_prefix=build-fuzz/"$n"- -print_final_stats=1 "$work" > build-fuzz/"$n".log 2>&1; then

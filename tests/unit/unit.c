@@ -3,9 +3,11 @@
  *   unit-tests              run every test
  *   unit-tests diag FILE    print the diagnostics parsed from FILE (used by
  *                           tests/run.sh with the captured compiler output)
+ *   unit-tests parse FILE   parse FILE as a case from an exact-size buffer
  */
 #include <stdlib.h>
 
+#include "cases.h"
 #include "diag.h"
 #include "t.h"
 #include "util.h"
@@ -44,6 +46,31 @@ print_diags(const char *path)
 	return 0;
 }
 
+/* Parse a case file from a buffer of exactly its size, as the fuzzer
+ * does, so that the sanitizer build sees any read past its end. */
+static int
+parse_exact(const char *path)
+{
+	struct strbuf sb = {0};
+	struct casefile cf;
+	struct errlist errs = {0};
+	char *exact;
+
+	if (read_file(path, &sb) < 0) {
+		perror(path);
+		return 2;
+	}
+	exact = xmalloc(sb.len ? sb.len : 1);
+	memcpy(exact, sb_str(&sb), sb.len);
+	if (case_parse_as(&cf, path, path, exact, sb.len, NULL, DIALECT_AUTO, &errs) == 0)
+		case_release(&cf);
+	printf("%zu errors\n", errs.n);
+	errlist_release(&errs);
+	free(exact);
+	sb_release(&sb);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -51,6 +78,8 @@ main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "diag"))
 		return print_diags(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "parse"))
+		return parse_exact(argv[2]);
 #define RUN(n) \
 	t_failed = 0; \
 	test_##n(); \

@@ -466,6 +466,18 @@ unsupported(struct cparser *p, int line, const char *fmt, ...)
 	free(msg);
 }
 
+/* The decimal number at s[*i] (len bytes, not NUL-terminated), moving *i
+ * past it; it saturates at 1e9 rather than overflow. */
+static unsigned long
+digits(const char *s, size_t len, size_t *i)
+{
+	unsigned long v = 0;
+
+	for (; *i < len && isdigit((unsigned char)s[*i]); (*i)++)
+		v = v < 1000000000 ? v * 10 + (unsigned long)(s[*i] - '0') : v;
+	return v;
+}
+
 /* Append s (n bytes) to re with PCRE2 metacharacters escaped. */
 static void
 re_quote(struct strbuf *re, const char *s, size_t n)
@@ -596,20 +608,15 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 	/* COUNT: N, N+, +, N-M */
 	if (i < l->len && (isdigit((unsigned char)l->s[i]) || l->s[i] == '+')) {
 		unsigned long lo = 1, hi;
-		if (l->s[i] != '+') {
-			lo = strtoul(l->s + i, NULL, 10);
-			while (i < l->len && isdigit((unsigned char)l->s[i]))
-				i++;
-		}
+		if (l->s[i] != '+')
+			lo = digits(l->s, l->len, &i);
 		hi = lo;
 		if (i < l->len && l->s[i] == '+') {
 			hi = UINT_MAX;
 			i++;
 		} else if (i < l->len && l->s[i] == '-') {
-			hi = strtoul(l->s + i + 1, NULL, 10);
 			i++;
-			while (i < l->len && isdigit((unsigned char)l->s[i]))
-				i++;
+			hi = digits(l->s, l->len, &i);
 		}
 		if (hi < lo || lo > 1000000) {
 			perr(p, l->line, colof(l, start), "bad -verify count");
@@ -839,9 +846,9 @@ dg_directive(struct cparser *p, const struct cline *l, size_t i)
 				if (!strcmp(s, "0"))
 					d.line = LINE_ANY;
 				else if (s[0] == '.' && (s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))
-					d.line = l->line + (s[1] == '-' ? -1 : 1) * atoi(s + 2);
+					d.line = l->line + (s[1] == '-' ? -1 : 1) * (int)digits(s, strlen(s), &(size_t){ 2 });
 				else if (isdigit((unsigned char)s[0]))
-					d.line = atoi(s);
+					d.line = (int)digits(s, strlen(s), &(size_t){ 0 });
 				else {
 					unsupported(p, l->line, "DejaGnu line '%s'", s);
 					goto out;
@@ -857,7 +864,7 @@ dg_directive(struct cparser *p, const struct cline *l, size_t i)
 				while (isdigit((unsigned char)*c))
 					c++;
 				if (*c == ':') {
-					d.col = atoi(re);
+					d.col = (int)digits(re, strlen(re), &(size_t){ 0 });
 					re = c + 1;
 				}
 			}

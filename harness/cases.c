@@ -792,6 +792,21 @@ dg_selector(struct cparser *p, int line, const char *spec, struct selector **sel
 	return 0;
 }
 
+/* The expectation a DejaGnu directive name stands for, or -1. */
+static int
+dg_kind(const char *name)
+{
+	static const struct { const char *name; enum dkind kind; } map[] = {
+		{ "warning", D_WARNING }, { "error", D_ERROR }, { "message", D_MESSAGE },
+		{ "bogus", D_BOGUS }, { "prune-output", D_PRUNE },
+		{ "excess-errors", D_KNOWN_FP },    /* anything may fire, like a known false positive */
+	};
+	for (size_t i = 0; i < LEN(map); i++)
+		if (!strcmp(map[i].name, name))
+			return (int)map[i].kind;
+	return -1;
+}
+
 /* { dg-NAME ARGS... } at l->s[i] (after "dg-"). Returns the index after
  * the closing brace. */
 static size_t
@@ -802,6 +817,7 @@ dg_directive(struct cparser *p, const struct cline *l, size_t i)
 	size_t n = 0, k = i;
 	struct directive d = {0};
 	int xfail = 0;
+	int kind;
 
 	while (k < l->len && (isalnum((unsigned char)l->s[k]) || l->s[k] == '-'))
 		k++;
@@ -824,19 +840,18 @@ dg_directive(struct cparser *p, const struct cline *l, size_t i)
 			unsupported(p, l->line, "dg-%s: %s", name, err);
 		if (!strcmp(name, "options"))
 			p->have_dg_options = 1;
-	} else if (!strcmp(name, "warning") || !strcmp(name, "error") || !strcmp(name, "message") ||
-	           !strcmp(name, "bogus") || !strcmp(name, "prune-output") || !strcmp(name, "excess-errors")) {
+	} else if ((kind = dg_kind(name)) >= 0) {
 		const char *re = n ? args[0] : "";
+		int excess = !strcmp(name, "excess-errors");
 		d.min = 1;
 		d.max = UINT_MAX;
 		d.src_line = l->line;
 		d.src_col = colof(l, i);
 		d.line = l->line;
-		d.kind = name[0] == 'w' ? D_WARNING : name[0] == 'e' && name[1] == 'r' ? D_ERROR :
-		         name[0] == 'm' ? D_MESSAGE : name[0] == 'b' ? D_BOGUS : name[0] == 'p' ? D_PRUNE : D_KNOWN_FP;
-		if (d.kind == D_PRUNE || (name[0] == 'e' && name[1] == 'x')) {
+		d.kind = (enum dkind)kind;
+		if (d.kind == D_PRUNE || excess) {
 			d.line = LINE_ANY;
-			if (name[1] == 'x')
+			if (excess)
 				re = "";        /* excess errors are expected: anything may fire */
 		} else {
 			if (n >= 3 && *args[2] && dg_selector(p, l->line, args[2], &d.sel, &xfail) < 0)

@@ -271,18 +271,6 @@ results_writer_end(struct results_writer *w, const struct results *r)
 	return e ? -1 : 0;
 }
 
-void
-results_writer_abort(struct results_writer *w)
-{
-	if (w->fp)
-		fclose(w->fp);
-	if (w->tmp)
-		unlink(w->tmp);
-	free(w->tmp);
-	free(w->path);
-	memset(w, 0, sizeof(*w));
-}
-
 int
 results_write(const struct results *r, const char *path)
 {

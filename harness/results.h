@@ -112,7 +112,7 @@ int results_write(const struct results *r, const char *path);
  * instead of keeping it: begin writes everything of r but its jobs; job
  * writes one (jobs then come in any order: readers sort them); end writes
  * the meta entries added to r since begin, the end record, and renames the
- * file into place. abort leaves nothing behind. */
+ * file into place (or, on failure, removes it). */
 struct results_writer {
 	FILE *fp;
 	char *tmp, *path;
@@ -122,7 +122,6 @@ struct results_writer {
 int results_writer_begin(struct results_writer *w, const char *path, const struct results *r);
 void results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j);
 int results_writer_end(struct results_writer *w, const struct results *r);
-void results_writer_abort(struct results_writer *w);
 /* Read path, appending to r (several files can be read into one: cases and
  * toolchains already present are not added twice). Returns 0, or -1 with
  * errors added to errs. */

@@ -72,7 +72,9 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 	return r;
 }
 
-int
+/* Collect the *.c files under path (a file or a directory, recursively,
+ * sorted), with their names relative to the cases root. */
+static int
 cases_collect(const char *path, struct strvec *paths, struct strvec *names, struct errlist *errs)
 {
 	struct stat st;

@@ -30,9 +30,4 @@ int run_main(struct run_opts *o);
 int list_main(const char *config, int missing_packages_only);
 int lint_main(const char *config, const struct strvec *paths, enum dialect dialect);
 
-/* Collect the *.c files under path (a file or a directory, recursively,
- * sorted), with their names relative to the cases root. Returns 0, or -1
- * with an error added. */
-int cases_collect(const char *path, struct strvec *paths, struct strvec *names, struct errlist *errs);
-
 #endif

@@ -675,3 +675,12 @@ config_keeps(const struct strvec *names, const char *name)
 {
 	return !names->n || name_index((const char *const *)names->v, names->n, name) >= 0;
 }
+
+void
+config_command(const struct config *cfg, const struct compiler *c, const struct toolchain *t, struct strvec *av)
+{
+	strvec_append(av, &c->prefix);
+	strvec_push(av, t->command);
+	if (c->family == FAMILY_CLANG)
+		strvec_push_nocopy(av, xasprintf("--target=%s", cfg->targets[t->target].triple));
+}

@@ -81,6 +81,11 @@ struct config_filter {
 	struct strvec compilers, targets, profiles;
 };
 
+/* How a toolchain is started: [prefix...] COMMAND [--target=TRIPLE] (Clang
+ * reaches every target through one command), appended to av. */
+void config_command(const struct config *cfg, const struct compiler *c, const struct toolchain *t,
+                    struct strvec *av);
+
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);
 

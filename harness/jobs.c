@@ -40,10 +40,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	const struct profile *p = &cfg->profiles[j->profile];
 	const struct casefile *cf = &cases[j->caseidx];
 
-	strvec_append(av, &c->prefix);
-	strvec_push(av, t->command);
-	if (c->family == FAMILY_CLANG)
-		strvec_push_nocopy(av, xasprintf("--target=%s", cfg->targets[t->target].triple));
+	config_command(cfg, c, t, av);
 	strvec_append(av, &p->flags);
 	strvec_append(av, c->family == FAMILY_GCC ? &p->gcc_flags : &p->clang_flags);
 	strvec_append(av, &c->flags);

@@ -37,15 +37,6 @@ command_exists(const char *cmd)
 }
 
 static void
-base_argv(const struct config *cfg, const struct compiler *c, const struct toolchain *t, struct strvec *av)
-{
-	strvec_append(av, &c->prefix);
-	strvec_push(av, t->command);
-	if (c->family == FAMILY_CLANG)
-		strvec_push_nocopy(av, xasprintf("--target=%s", cfg->targets[t->target].triple));
-}
-
-static void
 pget(void *vctx, size_t i, struct proc *p)
 {
 	struct pctx *ctx = vctx;
@@ -195,12 +186,10 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 			pr->found = 1;
 			task.probe = ps->n - 1;
 			task.kind = PT_VERSION;
+			config_command(cfg, cc, tc, &task.argv);
 			if (cc->family == FAMILY_GCC) {
-				strvec_append(&task.argv, &cc->prefix);
-				strvec_push(&task.argv, tc->command);
 				strvec_push(&task.argv, "-dumpfullversion");
 			} else {
-				base_argv(cfg, cc, tc, &task.argv);
 				strvec_push(&task.argv, "-dM");
 				strvec_push(&task.argv, "-E");
 				strvec_push(&task.argv, "-x");
@@ -212,7 +201,7 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 			memset(&task, 0, sizeof(task));
 			task.probe = ps->n - 1;
 			task.kind = PT_HEADERS;
-			base_argv(cfg, cc, tc, &task.argv);
+			config_command(cfg, cc, tc, &task.argv);
 			strvec_append(&task.argv, &cc->flags);
 			strvec_append(&task.argv, &tc->flags);
 			strvec_push(&task.argv, "-E");

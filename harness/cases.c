@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <dirent.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "dejagnu.h"
 #include "diag.h"
 
 static const char *const dkind_names[] = {
@@ -21,6 +23,7 @@ static const char *const dkind_names[] = {
 	[D_MESSAGE] = "dg-message",
 	[D_BOGUS] = "dg-bogus",
 	[D_PRUNE] = "dg-prune-output",
+	[D_EXCESS] = "dg-excess-errors",
 };
 
 const char *
@@ -71,7 +74,6 @@ struct cparser {
 	int pass;                 /* -verify: 0 reads the RUN lines, 1 the directives */
 	struct strvec prefixes;   /* -verify: expected, or those of -verify=a,b */
 	int have_run;
-	int have_dg_options;      /* DejaGnu: without dg-options, gcc.dg's defaults apply */
 };
 
 static void
@@ -166,10 +168,11 @@ is_name_char(int c)
 	return isalnum(c) || c == '-' || c == '_';
 }
 
-static void
-directive_free(struct directive *d)
+void
+directive_release(struct directive *d)
 {
 	selector_free(d->sel);
+	selector_free(d->xfail);
 	free(d->sel_text);
 	free(d->regex);
 	pcre2_match_data_free(d->md);
@@ -339,7 +342,7 @@ parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dk
 	return;
 bad:
 	free(markname);
-	directive_free(&d);
+	directive_release(&d);
 }
 
 static void
@@ -633,7 +636,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 	}
 	d.regex = sb_detach(&re);
 	if (compile_regex(p, &d, l, i) < 0) {
-		directive_free(&d);
+		directive_release(&d);
 		return 0;
 	}
 	p->cf->dirs = xrealloc(p->cf->dirs, (p->cf->ndirs + 1) * sizeof(*p->cf->dirs));
@@ -704,220 +707,6 @@ verify_line(struct cparser *p, const struct cline *l)
 	}
 }
 
-/* ---- GCC DejaGnu ---- */
-
-/* One Tcl word at s[*i]: "quoted" (backslash substitution), {braced}
- * (literal, nested) or bare. Returns the word (allocated), or NULL at the
- * closing '}' of the directive or on a malformed word. */
-static char *
-tcl_word(const char *s, size_t len, size_t *i)
-{
-	struct strbuf w = {0};
-	size_t k = *i;
-
-	while (k < len && (s[k] == ' ' || s[k] == '\t'))
-		k++;
-	if (k >= len || s[k] == '}') {
-		*i = k;
-		return NULL;
-	}
-	if (s[k] == '"') {
-		for (k++; k < len && s[k] != '"'; k++) {
-			if (s[k] == '\\' && k + 1 < len) {
-				char c = s[++k];
-				sb_addc(&w, c == 'n' ? '\n' : c == 't' ? '\t' : c);
-			} else {
-				sb_addc(&w, s[k]);
-			}
-		}
-		if (k >= len) {
-			sb_release(&w);
-			return NULL;
-		}
-		k++;
-	} else if (s[k] == '{') {
-		int depth = 1;
-		for (k++; k < len && depth; k++) {
-			if (s[k] == '{')
-				depth++;
-			else if (s[k] == '}' && !--depth)
-				break;
-			sb_addc(&w, s[k]);
-		}
-		if (k >= len) {
-			sb_release(&w);
-			return NULL;
-		}
-		k++;
-	} else {
-		while (k < len && !strchr(" \t}", s[k]))
-			sb_addc(&w, s[k++]);
-	}
-	sb_add(&w, "", 0);
-	*i = k;
-	return sb_detach(&w);
-}
-
-/* { target SEL } or { xfail SEL }: *xfail says which; NULL selector and
- * an unsupported report when it cannot be read. */
-static int
-dg_selector(struct cparser *p, int line, const char *spec, struct selector **sel, int *xfail)
-{
-	size_t i = 0;
-	char *kw = tcl_word(spec, strlen(spec), &i), *err = NULL;
-	const char *rest = spec + i;
-
-	*xfail = kw && !strcmp(kw, "xfail");
-	if (!kw || (strcmp(kw, "target") && strcmp(kw, "xfail"))) {
-		unsupported(p, line, "DejaGnu selector '{ %s }' (only target and xfail)", spec);
-		free(kw);
-		return -1;
-	}
-	free(kw);
-	while (*rest == ' ' || *rest == '\t')
-		rest++;
-	if (*rest == '{') {             /* { target { a-*-* b-*-* } } */
-		size_t j = 0;
-		char *inner = tcl_word(rest, strlen(rest), &j);
-		*sel = inner ? selector_triples(inner, &err) : NULL;
-		free(inner);
-	} else {
-		*sel = selector_triples(rest, &err);
-	}
-	if (!*sel) {
-		unsupported(p, line, "DejaGnu %s", err ? err : "selector");
-		free(err);
-		return -1;
-	}
-	return 0;
-}
-
-/* The expectation a DejaGnu directive name stands for, or -1. */
-static int
-dg_kind(const char *name)
-{
-	static const struct { const char *name; enum dkind kind; } map[] = {
-		{ "warning", D_WARNING }, { "error", D_ERROR }, { "message", D_MESSAGE },
-		{ "bogus", D_BOGUS }, { "prune-output", D_PRUNE },
-		{ "excess-errors", D_KNOWN_FP },    /* anything may fire, like a known false positive */
-	};
-	for (size_t i = 0; i < LEN(map); i++)
-		if (!strcmp(map[i].name, name))
-			return (int)map[i].kind;
-	return -1;
-}
-
-/* { dg-NAME ARGS... } at l->s[i] (after "dg-"). Returns the index after
- * the closing brace. */
-static size_t
-dg_directive(struct cparser *p, const struct cline *l, size_t i)
-{
-	struct casefile *cf = p->cf;
-	char *args[8] = {0}, *name;
-	size_t n = 0, k = i;
-	struct directive d = {0};
-	int xfail = 0;
-	int kind;
-
-	while (k < l->len && (isalnum((unsigned char)l->s[k]) || l->s[k] == '-'))
-		k++;
-	name = xstrndup(l->s + i, k - i);
-	while (n < LEN(args) && (args[n] = tcl_word(l->s, l->len, &k)))
-		n++;
-	while (k < l->len && l->s[k] != '}')
-		k++;
-	if (!strcmp(name, "do")) {
-		if (n < 1 || !strcmp(args[0], "preprocess"))
-			unsupported(p, l->line, "dg-do %s (compile, assemble, link and run are compiled)", n ? args[0] : "");
-		else if (n > 1)
-			unsupported(p, l->line, "a selector on dg-do");
-	} else if (!strcmp(name, "options") || !strcmp(name, "additional-options")) {
-		const char *err;
-		size_t pos;
-		if (n != 1)
-			unsupported(p, l->line, "dg-%s with a selector", name);
-		else if (shell_split(args[0], strlen(args[0]), &cf->flags, &err, &pos) < 0)
-			unsupported(p, l->line, "dg-%s: %s", name, err);
-		if (!strcmp(name, "options"))
-			p->have_dg_options = 1;
-	} else if ((kind = dg_kind(name)) >= 0) {
-		const char *re = n ? args[0] : "";
-		int excess = !strcmp(name, "excess-errors");
-		d.min = 1;
-		d.max = UINT_MAX;
-		d.src_line = l->line;
-		d.src_col = colof(l, i);
-		d.line = l->line;
-		d.kind = (enum dkind)kind;
-		if (d.kind == D_PRUNE || excess) {
-			d.line = LINE_ANY;
-			if (excess)
-				re = "";        /* excess errors are expected: anything may fire */
-		} else {
-			if (n >= 3 && *args[2] && dg_selector(p, l->line, args[2], &d.sel, &xfail) < 0)
-				goto out;
-			if (n >= 4 && strcmp(args[3], ".")) {
-				const char *s = args[3];
-				if (!strcmp(s, "0"))
-					d.line = LINE_ANY;
-				else if (s[0] == '.' && (s[1] == '+' || s[1] == '-') && isdigit((unsigned char)s[2]))
-					d.line = l->line + (s[1] == '-' ? -1 : 1) * (int)digits(s, strlen(s), &(size_t){ 2 });
-				else if (isdigit((unsigned char)s[0]))
-					d.line = (int)digits(s, strlen(s), &(size_t){ 0 });
-				else {
-					unsupported(p, l->line, "DejaGnu line '%s'", s);
-					goto out;
-				}
-				if (d.line != LINE_ANY && (d.line < 1 || d.line > cf->nlines)) {
-					perr(p, l->line, colof(l, i), "line %d is outside the file (1-%d)", d.line, cf->nlines);
-					goto out;
-				}
-			}
-			/* a leading "N:" is the column */
-			if (isdigit((unsigned char)re[0])) {
-				const char *c = re;
-				while (isdigit((unsigned char)*c))
-					c++;
-				if (*c == ':') {
-					d.col = (int)digits(re, strlen(re), &(size_t){ 0 });
-					re = c + 1;
-				}
-			}
-			/* xfail: may or may not fire, like a known false positive */
-			if (xfail)
-				d.kind = D_KNOWN_FP;
-		}
-		d.regex = xstrdup(re);
-		if (compile_regex(p, &d, l, i) < 0)
-			goto out;
-		cf->dirs = xrealloc(cf->dirs, (cf->ndirs + 1) * sizeof(*cf->dirs));
-		cf->dirs[cf->ndirs++] = d;
-		memset(&d, 0, sizeof(d));
-	} else {
-		unsupported(p, l->line, "dg-%s", name);
-	}
-out:
-	directive_free(&d);
-	for (size_t a = 0; a < n; a++)
-		free(args[a]);
-	free(name);
-	return k < l->len ? k + 1 : k;
-}
-
-static void
-dg_line(struct cparser *p, const struct cline *l)
-{
-	for (size_t i = 0; i + 4 < l->len; i++) {
-		if (l->s[i] != '{')
-			continue;
-		size_t k = i + 1;
-		while (k < l->len && (l->s[k] == ' ' || l->s[k] == '\t'))
-			k++;
-		if (l->len - k > 3 && !memcmp(l->s + k, "dg-", 3))
-			i = dg_directive(p, l, k + 3) - 1;
-	}
-}
-
 /* Which language a file is written in, from what it contains. */
 static enum dialect
 detect(const char *buf, size_t len)
@@ -939,6 +728,34 @@ detect(const char *buf, size_t len)
 	return DIALECT_NATIVE;
 }
 
+/* A DejaGnu driver (*.exp) next to the file: the directory is a DejaGnu
+ * test directory, where a file with no directive is a test too (it must
+ * compile without excess errors). The last directory asked is remembered. */
+static int
+in_dejagnu_dir(const char *path)
+{
+	static char last[4096];
+	static int last_answer;
+	const char *slash = strrchr(path, '/');
+	char dir[sizeof(last)];
+	DIR *d;
+	struct dirent *e;
+
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) + (slash == path) : 1, slash ? path : ".");
+	if (*last && !strcmp(last, dir))
+		return last_answer;
+	last_answer = 0;
+	if ((d = opendir(dir))) {
+		while (!last_answer && (e = readdir(d))) {
+			size_t n = strlen(e->d_name);
+			last_answer = n > 4 && !strcmp(e->d_name + n - 4, ".exp");
+		}
+		closedir(d);
+	}
+	memcpy(last, dir, sizeof(last));
+	return last_answer;
+}
+
 int
 dialect_parse(const char *s)
 {
@@ -954,10 +771,6 @@ comment_line(struct cparser *p, const struct cline *l, int base)
 	char kw[64];
 	int k;
 
-	if (p->dialect == DIALECT_DEJAGNU) {
-		dg_line(p, l);
-		return;
-	}
 	if (p->dialect == DIALECT_VERIFY) {
 		if (p->pass)
 			verify_line(p, l);
@@ -1120,14 +933,11 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 	p.path = path;
 	p.vocab = vocab;
 	p.errs = errs;
-	p.dialect = cf->dialect = dialect == DIALECT_AUTO ? detect(buf, len) : dialect;
+	if (dialect == DIALECT_AUTO && (dialect = detect(buf, len)) == DIALECT_NATIVE && in_dejagnu_dir(path))
+		dialect = DIALECT_DEJAGNU;
+	p.dialect = cf->dialect = dialect;
 	if (p.dialect == DIALECT_DEJAGNU) {
-		scan(&p, buf, len);
-		if (!p.have_dg_options) {
-			/* gcc.dg's DEFAULT_CFLAGS */
-			strvec_push(&cf->flags, "-ansi");
-			strvec_push(&cf->flags, "-pedantic-errors");
-		}
+		dg_read(cf, buf, len);
 	} else if (p.dialect == DIALECT_VERIFY) {
 		strvec_push(&p.prefixes, "expected");
 		scan(&p, buf, len);     /* RUN lines first: they name the prefixes */
@@ -1186,13 +996,18 @@ void
 case_release(struct casefile *cf)
 {
 	for (size_t i = 0; i < cf->ndirs; i++)
-		directive_free(&cf->dirs[i]);
+		directive_release(&cf->dirs[i]);
 	free(cf->dirs);
 	free(cf->path);
 	free(cf->name);
 	free(cf->title);
 	free(cf->std);
 	strvec_release(&cf->flags);
+	for (size_t i = 0; i < cf->ndgopts; i++) {
+		selector_free(cf->dgopts[i].sel);
+		strvec_release(&cf->dgopts[i].flags);
+	}
+	free(cf->dgopts);
 	selector_free(cf->requires);
 	free(cf->requires_text);
 	free(cf->unsupported);

@@ -30,6 +30,7 @@ enum dkind {
 	D_MESSAGE,          /* DejaGnu dg-message: a diagnostic of any severity */
 	D_BOGUS,            /* DejaGnu dg-bogus: nothing matching may fire */
 	D_PRUNE,            /* DejaGnu dg-prune-output: matching output is not judged */
+	D_EXCESS,           /* DejaGnu dg-excess-errors: output no directive matched is expected */
 };
 
 #define LINE_ANY 0     /* @*: any line of any file */
@@ -40,6 +41,19 @@ enum dialect {
 	DIALECT_NATIVE,     /* case-format.md */
 	DIALECT_VERIFY,     /* Clang's -verify: expected-warning {{...}} */
 	DIALECT_DEJAGNU,    /* GCC's DejaGnu: { dg-warning ... } */
+};
+
+/* -c (native and -verify cases; DejaGnu dg-do assemble), -S (dg-do
+ * compile), -E (dg-do preprocess); dg-do link and run are compiled with -c
+ * too, never linked, but like runtest name the file first. */
+enum compile_mode { MODE_OBJECT, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_LINK };
+
+/* A DejaGnu dg-options (replaces the flags so far) or dg-additional-options
+ * (adds to them), applying where sel holds (NULL: everywhere). */
+struct dgopt {
+	int additional;
+	struct selector *sel;
+	struct strvec flags;
 };
 
 struct directive {
@@ -55,6 +69,7 @@ struct directive {
 	char *ref;              /* known-fp's ref: TEXT, or NULL */
 	unsigned min, max;      /* how many times it must fire: 1 and UINT_MAX but in -verify counts */
 	int col;                /* the column it must be at (DejaGnu "N:"), 0 for any */
+	struct selector *xfail; /* DejaGnu { xfail SEL }: where it holds, this is expected to fail */
 };
 
 struct casefile {
@@ -71,6 +86,11 @@ struct casefile {
 	int nlines;
 	enum dialect dialect;   /* the language it was read in */
 	char *unsupported;      /* "LINE: what" when it uses what this harness cannot read: n/a */
+	enum compile_mode mode; /* what the compiler is asked to produce */
+	struct dgopt *dgopts;   /* DejaGnu dg-options and dg-additional-options, in file order */
+	size_t ndgopts;
+	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
+	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
 };
 
 /* Parse buf (the bytes of the file at path); name is the case's name in
@@ -86,6 +106,8 @@ int case_load(struct casefile *cf, const char *path, const char *name,
 /* "auto", "native", "verify", "dejagnu" -> dialect, or -1. */
 int dialect_parse(const char *s);
 void case_release(struct casefile *cf);
+/* Free what one directive owns (case_release does it for cf->dirs). */
+void directive_release(struct directive *d);
 
 /* Does the directive's pattern match msg (len bytes)? */
 int directive_matches(const struct directive *d, const char *msg, size_t len);

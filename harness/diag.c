@@ -161,6 +161,7 @@ static const struct {
 	{ ": note: ", SEV_NOTE },
 	{ ": fatal error: ", SEV_FATAL },
 	{ ": internal compiler error: ", SEV_FATAL },
+	{ ": sorry, unimplemented: ", SEV_ERROR },   /* GCC: a feature it does not have */
 	{ ": remark: ", SEV_NOTE },
 };
 

@@ -134,7 +134,7 @@ export_tap(FILE *fp, const struct results *r)
 			fputc('\n', fp);
 		}
 		for (size_t k = 0; k < c->ndirs; k++) {
-			if (j->outcomes[k] != OUT_MISSING && j->outcomes[k] != OUT_DIRTY)
+			if (j->outcomes[k] != OUT_MISSING && j->outcomes[k] != OUT_DIRTY && j->outcomes[k] != OUT_XPASS)
 				continue;
 			if (!nmiss++)
 				fputs("  missing:\n", fp);
@@ -142,6 +142,8 @@ export_tap(FILE *fp, const struct results *r)
 			describe_rdirective(&sb, &c->dirs[k]);
 			if (j->outcomes[k] == OUT_DIRTY)
 				sb_addstr(&sb, " (something fired)");
+			else if (j->outcomes[k] == OUT_XPASS)
+				sb_addstr(&sb, " (XPASS: marked xfail, but it held)");
 			fputs("    - ", fp);
 			yaml_str(fp, sb_str(&sb));
 			fputc('\n', fp);

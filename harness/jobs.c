@@ -1,6 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dejagnu.h"
 #include "jobs.h"
 
 struct sel_env
@@ -24,6 +25,8 @@ job_reason(const struct job *j, const struct probeset *ps, const struct casefile
 
 	if (j->pre == V_NA && cases[j->caseidx].unsupported)
 		return xasprintf("not supported: %s", cases[j->caseidx].unsupported);
+	if (j->pre == V_NA && cases[j->caseidx].dialect == DIALECT_DEJAGNU)
+		return xstrdup(cases[j->caseidx].requires_text);
 	if (j->pre == V_NA)
 		return xasprintf("case-requires {%s}", cases[j->caseidx].requires_text);
 	if (pr->package)
@@ -31,34 +34,58 @@ job_reason(const struct job *j, const struct probeset *ps, const struct casefile
 	return xstrdup(pr->note ? pr->note : "not installed");
 }
 
+/* The flags that keep compiler output to one line per message. */
+static void
+plain_output_flags(enum family family, const struct probe *pr, struct strvec *av)
+{
+	if (family == FAMILY_CLANG) {
+		strvec_push(av, "-fno-caret-diagnostics");
+		strvec_push(av, "-fno-color-diagnostics");
+	} else if (pr->ver[0] >= 11) {
+		strvec_push(av, "-fdiagnostics-plain-output");
+	} else {
+		strvec_push(av, "-fno-diagnostics-show-caret");
+		strvec_push(av, "-fdiagnostics-color=never");
+	}
+}
+
 void
 job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
          const struct casefile *cases, struct strvec *av)
 {
+	static const char *const mode_flag[] = {
+		[MODE_OBJECT] = "-c", [MODE_ASSEMBLY] = "-S", [MODE_PREPROCESS] = "-E", [MODE_LINK] = "-c",
+	};
 	const struct compiler *c = &cfg->compilers[j->compiler];
 	const struct toolchain *t = &c->tcs[j->tc];
 	const struct profile *p = &cfg->profiles[j->profile];
 	const struct casefile *cf = &cases[j->caseidx];
+	int dejagnu = cf->dialect == DIALECT_DEJAGNU;
+	/* runtest names the file first but for dg-do assemble (which matters
+	 * to -x), and puts the plain-output flags before the test's own */
+	int file_first = dejagnu && cf->mode != MODE_OBJECT;
 
 	config_command(cfg, c, t, av);
+	if (file_first)
+		strvec_push(av, cf->path);
+	if (dejagnu)
+		plain_output_flags(c->family, &ps->v[j->probe], av);
 	strvec_append(av, &p->flags);
 	strvec_append(av, c->family == FAMILY_GCC ? &p->gcc_flags : &p->clang_flags);
 	strvec_append(av, &c->flags);
 	strvec_append(av, &t->flags);
 	if (cf->std)
 		strvec_push_nocopy(av, xasprintf("-std=%s", cf->std));
-	strvec_append(av, &cf->flags);
-	if (c->family == FAMILY_CLANG) {
-		strvec_push(av, "-fno-caret-diagnostics");
-		strvec_push(av, "-fno-color-diagnostics");
-	} else if (ps->v[j->probe].ver[0] >= 11) {
-		strvec_push(av, "-fdiagnostics-plain-output");
+	if (dejagnu) {
+		struct sel_env env = job_env(j, cfg, ps);
+		dg_flags(cf, &env, av);
 	} else {
-		strvec_push(av, "-fno-diagnostics-show-caret");
-		strvec_push(av, "-fdiagnostics-color=never");
+		strvec_append(av, &cf->flags);
+		plain_output_flags(c->family, &ps->v[j->probe], av);
 	}
-	strvec_push(av, "-c");
-	strvec_push(av, cf->path);
+	strvec_push(av, mode_flag[cf->mode]);
+	if (!file_first)
+		strvec_push(av, cf->path);
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
 }

@@ -2,12 +2,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dejagnu.h"
 #include "match.h"
 #include "util.h"
 
 static const char *const outcome_names[] = {
 	[OUT_NA] = "n/a", [OUT_HELD] = "held", [OUT_MISSING] = "missing", [OUT_FP] = "fp",
-	[OUT_FP_GONE] = "fp-gone", [OUT_CLEAN] = "clean", [OUT_DIRTY] = "dirty",
+	[OUT_FP_GONE] = "fp-gone", [OUT_CLEAN] = "clean", [OUT_DIRTY] = "dirty", [OUT_XFAIL] = "xfail", [OUT_XPASS] = "xpass",
 };
 static const char *const verdict_names[] = {
 	[V_PASS] = "pass", [V_FAIL] = "fail", [V_NA] = "n/a", [V_SKIP] = "skip", [V_ERROR] = "error",
@@ -46,9 +47,6 @@ severity_fits(enum dkind k, enum severity s)
 	case D_NOTE: return s == SEV_NOTE;
 	case D_DIAG:
 	case D_KNOWN_FP: return s != SEV_NOTE;
-	case D_MESSAGE:
-	case D_BOGUS:
-	case D_PRUNE: return 1;
 	default: return 0;
 	}
 }
@@ -96,43 +94,26 @@ describe_directive(struct strbuf *sb, const struct directive *d)
 		sb_addf(sb, " [%s]", d->flag);
 }
 
-enum verdict
-match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist *dl,
-          const struct exit_info *ei, enum outcome *out, char **reason)
+/* The directives of a case-format.md or -verify case against dl: one
+ * outcome each, one description in why per failure. Returns the count. */
+static int
+judge(const struct casefile *cf, const struct sel_env *env, struct diaglist *dl, enum outcome *out,
+      struct strbuf *why)
 {
-	struct strbuf why = {0};
-	int nerrors = 0, failed = 0;
+	int failed = 0;
 
-	*reason = NULL;
-	for (size_t j = 0; j < dl->n; j++)
-		dl->v[j].status = ST_NONE;
-	/* pruned output (dg-prune-output) is neither expected nor unexpected */
-	for (size_t i = 0; i < cf->ndirs; i++) {
-		const struct directive *d = &cf->dirs[i];
-		if (d->kind != D_PRUNE)
-			continue;
-		out[i] = OUT_NA;
-		if (!selector_eval(d->sel, env))
-			continue;
-		out[i] = OUT_HELD;
-		for (size_t j = 0; j < dl->n; j++)
-			if (diag_matches(cf, d, &dl->v[j]))
-				dl->v[j].status = ST_NOTE;
-	}
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		unsigned long hit = 0;
 
-		if (d->kind == D_PRUNE)
-			continue;
 		out[i] = OUT_NA;
 		if (!selector_eval(d->sel, env))
 			continue;
-		if (d->kind == D_CLEAN || d->kind == D_NO_DIAGNOSTICS || d->kind == D_BOGUS)
+		if (d->kind == D_CLEAN || d->kind == D_NO_DIAGNOSTICS)
 			continue;       /* decided once every diagnostic has its status */
 		for (size_t j = 0; j < dl->n; j++) {
 			struct diag *g = &dl->v[j];
-			if (g->status == ST_NOTE || !diag_matches(cf, d, g))
+			if (!diag_matches(cf, d, g))
 				continue;
 			hit += g->count;
 			if (d->kind == D_KNOWN_FP) {
@@ -151,21 +132,17 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 		struct diag *g = &dl->v[j];
 		if (g->status == ST_NONE)
 			g->status = g->sev == SEV_NOTE ? ST_NOTE : ST_UNEXPECTED;
-		if (g->sev == SEV_ERROR || g->sev == SEV_FATAL)
-			nerrors++;
 	}
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		int dirty = 0;
 
-		if ((d->kind != D_CLEAN && d->kind != D_NO_DIAGNOSTICS && d->kind != D_BOGUS) ||
+		if ((d->kind != D_CLEAN && d->kind != D_NO_DIAGNOSTICS) ||
 		    !selector_eval(d->sel, env))
 			continue;
 		for (size_t j = 0; j < dl->n && !dirty; j++) {
 			const struct diag *g = &dl->v[j];
-			if (d->kind == D_BOGUS)
-				dirty = diag_matches(cf, d, g);
-			else if (g->sev == SEV_NOTE)
+			if (g->sev == SEV_NOTE)
 				continue;
 			else if (d->kind == D_NO_DIAGNOSTICS)
 				dirty = 1;
@@ -175,6 +152,38 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 		out[i] = dirty ? OUT_DIRTY : OUT_CLEAN;
 	}
 
+	for (size_t i = 0; i < cf->ndirs; i++) {
+		if (out[i] != OUT_MISSING && out[i] != OUT_DIRTY)
+			continue;
+		sb_addstr(why, failed++ ? "; " : "");
+		sb_addstr(why, out[i] == OUT_MISSING ? "missing " : "not clean ");
+		describe_directive(why, &cf->dirs[i]);
+	}
+	for (size_t j = 0; j < dl->n; j++) {
+		if (dl->v[j].status != ST_UNEXPECTED)
+			continue;
+		sb_addstr(why, failed++ ? "; " : "");
+		sb_addstr(why, "unexpected ");
+		describe_diag(why, &dl->v[j]);
+	}
+	return failed;
+}
+
+enum verdict
+match_job(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
+          struct diaglist *dl, const struct exit_info *ei, enum outcome *out, char **reason)
+{
+	struct strbuf why = {0};
+	int nerrors = 0, failed;
+
+	*reason = NULL;
+	for (size_t j = 0; j < dl->n; j++)
+		dl->v[j].status = ST_NONE;
+	failed = cf->dialect == DIALECT_DEJAGNU ? dg_judge(cf, env, text, len, dl, out, &why)
+	                                        : judge(cf, env, dl, out, &why);
+	for (size_t j = 0; j < dl->n; j++)
+		if (dl->v[j].sev == SEV_ERROR || dl->v[j].sev == SEV_FATAL)
+			nerrors++;
 	if (ei->spawn_errno) {
 		*reason = xasprintf("cannot run the compiler: %s", strerror(ei->spawn_errno));
 		return V_ERROR;
@@ -194,21 +203,6 @@ match_job(const struct casefile *cf, const struct sel_env *env, struct diaglist 
 	if (ei->exit_code && !nerrors) {
 		*reason = xasprintf("exited with status %d without an error message", ei->exit_code);
 		return V_ERROR;
-	}
-
-	for (size_t i = 0; i < cf->ndirs; i++) {
-		if (out[i] != OUT_MISSING && out[i] != OUT_DIRTY)
-			continue;
-		sb_addstr(&why, failed++ ? "; " : "");
-		sb_addstr(&why, out[i] == OUT_MISSING ? "missing " : "not clean ");
-		describe_directive(&why, &cf->dirs[i]);
-	}
-	for (size_t j = 0; j < dl->n; j++) {
-		if (dl->v[j].status != ST_UNEXPECTED)
-			continue;
-		sb_addstr(&why, failed++ ? "; " : "");
-		sb_addstr(&why, "unexpected ");
-		describe_diag(&why, &dl->v[j]);
 	}
 	if (failed) {
 		*reason = sb_detach(&why);

@@ -19,6 +19,8 @@ enum outcome {
 	OUT_FP_GONE,     /* known-fp: it did not fire (news, not a failure) */
 	OUT_CLEAN,       /* expect-clean / expect-no-diagnostics: held */
 	OUT_DIRTY,       /* expect-clean / expect-no-diagnostics: something fired */
+	OUT_XFAIL,       /* DejaGnu { xfail }: did not hold, as expected (or excess errors, expected) */
+	OUT_XPASS,       /* DejaGnu { xfail }: held after all; runtest counts it as a failure */
 };
 
 enum verdict { V_PASS, V_FAIL, V_NA, V_SKIP, V_ERROR };
@@ -32,15 +34,17 @@ struct exit_info {
 	int exit_code;     /* when it exited */
 };
 
-/* Match dl against the directives of cf that apply in env; sets each
- * diagnostic's status, writes one outcome per directive to out (cf->ndirs
- * entries) and returns the verdict. For fail and error, *reason is set to
- * an allocated one-line explanation, else to NULL. */
+/* Match the output of one compile (text, len bytes; dl, the same parsed)
+ * against the directives of cf that apply in env (DejaGnu files as runtest
+ * judges them, see dejagnu.h); sets each diagnostic's status, writes one
+ * outcome per directive to out (cf->ndirs entries) and returns the
+ * verdict. For fail and error, *reason is set to an allocated one-line
+ * explanation, else to NULL. */
 enum verdict match_job(const struct casefile *cf, const struct sel_env *env,
-                       struct diaglist *dl, const struct exit_info *ei,
+                       const char *text, size_t len, struct diaglist *dl, const struct exit_info *ei,
                        enum outcome *out, char **reason);
 
-const char *outcome_name(enum outcome o);   /* held, missing, fp, fp-gone, clean, dirty, n/a */
+const char *outcome_name(enum outcome o);   /* held, missing, fp, fp-gone, clean, dirty, xfail, xpass, n/a */
 int outcome_parse(const char *s);
 const char *verdict_name(enum verdict v);   /* pass, fail, n/a, skip, error */
 int verdict_parse(const char *s);

@@ -28,13 +28,50 @@ results_get_meta(const struct results *r, const char *key)
 	return NULL;
 }
 
+static size_t
+name_hash(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
 long
 results_find_case(const struct results *r, const char *name)
 {
-	for (size_t i = 0; i < r->ncases; i++)
-		if (!strcmp(r->cases[i].name, name))
-			return (long)i;
+	if (!r->nslots)
+		return -1;
+	for (size_t h = name_hash(name) & (r->nslots - 1); r->case_slots[h]; h = (h + 1) & (r->nslots - 1))
+		if (!strcmp(r->cases[r->case_slots[h] - 1].name, name))
+			return (long)r->case_slots[h] - 1;
 	return -1;
+}
+
+/* Append c to r->cases and to the hash of names. Returns its index. */
+static size_t
+push_case(struct results *r, const struct rcase *c)
+{
+	xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
+	r->cases[r->ncases++] = *c;
+	if (2 * r->ncases > r->nslots) {
+		free(r->case_slots);
+		r->nslots = r->nslots ? 2 * r->nslots : 64;
+		r->case_slots = xcalloc(r->nslots, sizeof(*r->case_slots));
+		for (size_t i = 0; i + 1 < r->ncases; i++) {
+			size_t h = name_hash(r->cases[i].name) & (r->nslots - 1);
+			while (r->case_slots[h])
+				h = (h + 1) & (r->nslots - 1);
+			r->case_slots[h] = i + 1;
+		}
+	}
+	{
+		size_t h = name_hash(c->name) & (r->nslots - 1);
+		while (r->case_slots[h])
+			h = (h + 1) & (r->nslots - 1);
+		r->case_slots[h] = r->ncases;
+	}
+	return r->ncases - 1;
 }
 
 static char *
@@ -70,9 +107,7 @@ results_add_case(struct results *r, const struct casefile *cf)
 		rd->flag = dupor(d->flag);
 		rd->ref = dupor(d->ref);
 	}
-	xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
-	r->cases[r->ncases] = c;
-	return r->ncases++;
+	return push_case(r, &c);
 }
 
 /* ---- writing ---- */
@@ -285,17 +320,18 @@ results_write(const struct results *r, const char *path)
 
 /* ---- reading ---- */
 
-/* Split a line into unescaped fields (in place). Returns the count. */
+/* Split a line into unescaped fields (in place) in *f, which grows to
+ * hold them (*cap slots). Returns the count. */
 static size_t
-split_fields(char *line, char **f, size_t max)
+split_fields(char *line, char ***f, size_t *cap)
 {
 	size_t n = 0;
 	char *p = line;
 
 	for (;;) {
 		char *o = p, *start = p;
-		if (n == max)
-			return n + 1;      /* too many */
+		if (n == *cap)
+			xgrow((void **)f, cap, n + 1, sizeof(**f));
 		while (*p && *p != '\t') {
 			if (*p == '\\' && p[1]) {
 				p++;
@@ -305,7 +341,7 @@ split_fields(char *line, char **f, size_t max)
 				*o++ = *p++;
 			}
 		}
-		f[n++] = start;
+		(*f)[n++] = start;
 		if (!*p) {
 			*o = 0;
 			return n;
@@ -333,7 +369,10 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 	size_t jobs0 = r->njobs;
 	long cur_case = -1;
 	struct rjob *cur_job = NULL;
+	char **f = NULL;        /* the fields of the line being read */
+	size_t capf = 0;
 
+	xgrow((void **)&f, &capf, 16, sizeof(*f));
 	if (read_file(path, &sb) < 0) {
 		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
 		sb_release(&sb);
@@ -343,7 +382,6 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 		sb_add(&sb, "", 0);
 #define BAD(...) do { errlist_add(errs, path, lineno, 1, __VA_ARGS__); goto out; } while (0)
 	for (line = sb.buf; *line; line = next) {
-		char *f[16];
 		size_t n;
 		long a, b, c;
 
@@ -353,7 +391,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 		else
 			next = line + strlen(line);
 		lineno++;
-		n = split_fields(line, f, LEN(f));
+		n = split_fields(line, &f, &capf);
 		if (lineno == 1) {
 			if (n != 2 || strcmp(f[0], MAGIC) || strcmp(f[1], "1"))
 				BAD("not a diagmatrix results file (version %d)", VERSION);
@@ -402,9 +440,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 				cs.requires = xstrdup(f[4]);
 				cs.std = xstrdup(f[5]);
 				cs.flags = xstrdup(f[6]);
-				xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
-				r->cases[r->ncases] = cs;
-				k = (long)r->ncases++;
+				k = (long)push_case(r, &cs);
 				cur_case = k;
 			} else {
 				cur_case = -2;  /* known: its refs and directives are already there */
@@ -504,6 +540,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 		errlist_add(errs, path, lineno, 1, "truncated results file (no end record)");
 out:
 #undef BAD
+	free(f);
 	for (size_t i = jobs0; i < r->njobs; i++)
 		if (!r->jobs[i].outcomes)
 			r->jobs[i].outcomes = xcalloc(r->cases[r->jobs[i].caseidx].ndirs + 1, sizeof(enum outcome));
@@ -569,6 +606,7 @@ results_release(struct results *r)
 		free(c->dirs);
 	}
 	free(r->cases);
+	free(r->case_slots);
 	for (size_t i = 0; i < r->njobs; i++)
 		job_release(&r->jobs[i]);
 	free(r->jobs);

@@ -95,6 +95,8 @@ struct results {
 	size_t ncases, capcases;
 	struct rjob *jobs;
 	size_t njobs, capjobs;
+	size_t *case_slots;     /* hash of case names: index + 1, 0 for empty */
+	size_t nslots;
 };
 
 /* Add a meta entry (copied). */

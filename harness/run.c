@@ -291,7 +291,7 @@ record(struct runctx *ctx, size_t ji, const struct strvec *argv, const struct pr
 	ei.timeout = job_timeout(ctx, j);
 	ei.signal = r->signal;
 	ei.exit_code = r->exit_code;
-	v = match_job(cf, &env, &dl, &ei, outcomes, &reason);
+	v = match_job(cf, &env, sb_str(&r->err), r->err.len, &dl, &ei, outcomes, &reason);
 	if (r->err_dropped) {
 		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept", reason ? reason : "",
 		                       reason ? "; " : "", r->err_dropped);

@@ -20,6 +20,7 @@ struct sel_env {
 	const char *arch;      /* x86-64, arm64, ... */
 	const char *profile;   /* default, O0, kernel, ... */
 	const char *triple;    /* the target's GNU triple, for DejaGnu selectors (may be NULL) */
+	const unsigned char *etargets;  /* DejaGnu effective-target keywords that hold, by index (may be NULL) */
 };
 
 /* Names a selector may use. Architectures are the built-in names plus
@@ -38,11 +39,16 @@ struct selector;
  * *errpos to the byte offset in s where the problem is. */
 struct selector *selector_parse(const char *s, size_t len, const struct sel_vocab *vocab,
                                 char **err, size_t *errpos);
-/* A DejaGnu { target ... } selector: triplet globs (cpu-vendor-os, "*"
- * and "?"), any of which must match; "!" before them negates, "||" between
- * them is allowed. NULL with *err set for what it cannot read (effective
- * targets, "&&"). */
-struct selector *selector_triples(const char *globs, char **err);
+/* A DejaGnu selector: what follows "target" or "xfail" in { target SEL }.
+ * SEL is an effective-target keyword (keyword() gives its index, or -1;
+ * keyword may be NULL), a list of triplet globs (cpu-vendor-os with * and
+ * ?) any of which must match, or a braced expression of those with "!",
+ * "&&" and "||", read as GCC's target-supports-dg.exp reads it. NULL with
+ * *err set (allocated) when it cannot be read. */
+struct selector *selector_dejagnu(const char *sel, int (*keyword)(const char *), char **err);
+/* Move the terms of more into sel (all must then hold), each negated when
+ * negate is set; more is freed. */
+void selector_and(struct selector *sel, struct selector *more, int negate);
 
 /* 1 when every term holds for env. */
 int selector_eval(const struct selector *sel, const struct sel_env *env);

@@ -140,6 +140,12 @@ directive_cell(const struct rcase *c, size_t d, const struct rjob *j, const char
 	case OUT_DIRTY:
 		sb_addstr(&sb, "✗ not clean");
 		break;
+	case OUT_XFAIL:
+		sb_addstr(&sb, "XFAIL");
+		break;
+	case OUT_XPASS:
+		sb_addstr(&sb, "✗ XPASS");
+		break;
 	}
 	return sb_detach(&sb);
 }

@@ -67,6 +67,16 @@ int read_file(const char *path, struct strbuf *out);
 int shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos);
 
 /* Append word to sb quoted so that sh reads it back as one literal word. */
+/* Split s into Tcl words: {braced} words are literal (nested braces);
+ * "quoted" and bare words get backslash substitution (\n, \t, \xHH, \ooo,
+ * \uHHHH, \c for any other c). With cmd set, s is read as a command, as
+ * DejaGnu evaluates a dg- directive: $NAME and ${NAME} are replaced from
+ * vars (NULL-terminated name, value pairs) and [command substitution] is
+ * refused; without it, s is read as a list and both are literal. Returns 0,
+ * or -1 with *err set to an allocated message. */
+int tcl_split(const char *s, size_t len, int cmd, const char *const *vars,
+              struct strvec *out, char **err);
+
 void shell_quote(struct strbuf *sb, const char *word);
 /* Append each word of sv, quoted, separated by spaces (and preceded by one
  * when sb is not empty). */

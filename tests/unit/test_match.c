@@ -29,7 +29,7 @@ static enum verdict
 run(struct fixture *fx, enum family fam, const char *output, const struct exit_info *ei)
 {
 	struct errlist errs = {0};
-	struct sel_env env = { fam, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu" };
+	struct sel_env env = { fam, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", NULL };
 	static const struct exit_info ok = {0};
 
 	memset(fx, 0, sizeof(*fx));
@@ -39,7 +39,7 @@ run(struct fixture *fx, enum family fam, const char *output, const struct exit_i
 		return (enum verdict)-1;
 	}
 	diag_parse(&fx->dl, output, strlen(output));
-	return match_job(&fx->cf, &env, &fx->dl, ei ? ei : &ok, fx->out, &fx->reason);
+	return match_job(&fx->cf, &env, output, strlen(output), &fx->dl, ei ? ei : &ok, fx->out, &fx->reason);
 }
 
 static void

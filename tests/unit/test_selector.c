@@ -14,7 +14,7 @@ eval(const char *s, enum family f, const char *ver, const char *arch, const char
 	char *err = NULL;
 	size_t pos;
 	struct selector *sel = selector_parse(s, strlen(s), &vocab, &err, &pos);
-	struct sel_env env = { f, {0, 0, 0}, arch, profile, "x86_64-linux-gnu" };
+	struct sel_env env = { f, {0, 0, 0}, arch, profile, "x86_64-linux-gnu", NULL };
 	int r;
 
 	if (!sel) {
@@ -96,30 +96,57 @@ TEST(version_parse)
 	CHECK(version_parse("1x", v) == 0);
 }
 
-TEST(selector_triples)
+static int
+test_keyword(const char *name)
 {
+	return !strcmp(name, "lp64") ? 0 : !strcmp(name, "ilp32") ? 1 : -1;
+}
+
+TEST(selector_dejagnu)
+{
+	/* what GCC's target-supports-dg.exp makes of these, with lp64 true */
 	static const struct { const char *sel, *triple; int want; } v[] = {
 		{ "*-*-*", "aarch64-linux-gnu", 1 },
 		{ "x86_64-*-*", "x86_64-linux-gnu", 1 },
 		{ "x86_64-*-*", "aarch64-linux-gnu", 0 },
-		{ "! x86_64-*-*", "aarch64-linux-gnu", 1 },
-		{ "x86_64-*-* || s390*-*-*", "s390x-linux-gnu", 1 },
+		{ "x86_64-*-* s390*-*-*", "s390x-linux-gnu", 1 },
 		{ "*-*-linux*", "powerpc64le-linux-gnu", 1 },
+		{ "*-unknown-linux-gnu", "powerpc64le-linux-gnu", 1 },
 		{ "i?86-*-*", "x86_64-linux-gnu", 0 },
+		{ "lp64", "x86_64-linux-gnu", 1 },
+		{ "ilp32", "x86_64-linux-gnu", 0 },
+		{ "{ ! x86_64-*-* }", "aarch64-linux-gnu", 1 },
+		{ "{ ! lp64 }", "aarch64-linux-gnu", 0 },
+		{ "{ x86_64-*-* || s390*-*-* }", "s390x-linux-gnu", 1 },
+		{ "{ lp64 && { ! x86_64-*-* } }", "aarch64-linux-gnu", 1 },
+		{ "{ lp64 && { ! x86_64-*-* } }", "x86_64-linux-gnu", 0 },
+		{ "{ { i?86-*-* x86_64-*-* } && lp64 }", "x86_64-linux-gnu", 1 },
+		{ "{ { i?86-*-* x86_64-*-* } && ilp32 }", "x86_64-linux-gnu", 0 },
+		{ "{ aarch64*-*-* arm*-*-* }", "aarch64-linux-gnu", 1 },
 	};
+	static const unsigned char etargets[] = { 1, 0 };
 	char *err = NULL;
 
 	for (size_t i = 0; i < LEN(v); i++) {
-		struct selector *sel = selector_triples(v[i].sel, &err);
-		struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", v[i].triple };
+		struct selector *sel = selector_dejagnu(v[i].sel, test_keyword, &err);
+		struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", v[i].triple, etargets };
 		CHECK(sel != NULL);
 		if (sel && selector_eval(sel, &env) != v[i].want)
 			fprintf(stderr, "%s on %s: want %d\n", v[i].sel, v[i].triple, v[i].want), t_failed = 1;
 		selector_free(sel);
+		free(err);
+		err = NULL;
 	}
-	CHECK(selector_triples("lp64", &err) == NULL && err && strstr(err, "lp64"));
+	/* what it cannot read is named */
+	CHECK(selector_dejagnu("vect_int", test_keyword, &err) == NULL && err && strstr(err, "vect_int"));
 	free(err);
 	err = NULL;
-	CHECK(selector_triples("x86_64-*-* && lp64", &err) == NULL);
+	CHECK(selector_dejagnu("lp64", NULL, &err) == NULL && err && strstr(err, "'lp64'"));
+	free(err);
+	err = NULL;
+	CHECK(selector_dejagnu("x86_64-*-* lp64", test_keyword, &err) == NULL && err);
+	free(err);
+	err = NULL;
+	CHECK(selector_dejagnu("{ a-b-c", test_keyword, &err) == NULL && err);
 	free(err);
 }

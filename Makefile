@@ -14,7 +14,12 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # Debian packages needed to build, and to test (compilers come from
 # compilers.yaml and tests/e2e/compilers.yaml)
 BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
-TEST_DEPS = valgrind clang-14 libclang-rt-14-dev
+TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source
+
+# GCC 12's testsuite library and the gcc.dg files the DejaGnu tests run
+# under runtest, from the gcc-12-source package
+GCC_SOURCE = /usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz
+GCC_TESTSUITE = build/gcc-testsuite
 
 # the sanitizer build of `make check`, and the fuzzers
 SAN_CC = clang-14
@@ -64,7 +69,7 @@ check-deps: deps
 
 # the test suite, on the plain build and on the sanitizer build
 check: check-deps
-	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests build/yaml-check
+	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests build/yaml-check $(GCC_TESTSUITE)/.stamp
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
 	@sh tests/run.sh build build-san
@@ -95,6 +100,13 @@ bench: deps
 
 clean:
 	rm -rf build build-san build-fuzz
+
+$(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
+	rm -rf $(GCC_TESTSUITE) && mkdir -p $(GCC_TESTSUITE)
+	tar -xJf $(GCC_SOURCE) -C $(GCC_TESTSUITE) --strip-components=3 \
+		--wildcards '*/gcc/testsuite/lib/*' '*/gcc/testsuite/config/*' '*/gcc/testsuite/gcc.dg/*' \
+		--exclude '*/gcc.dg/*/*'
+	touch $@
 
 FORCE:
 .PHONY: all deps check-deps check check-sanitize fuzz matrix bench clean FORCE

@@ -87,7 +87,9 @@ compile_tcl(const char *pattern, char **err)
 		*err = xasprintf("expression does not compile: %s", (char *)msg);
 		return NULL;
 	}
-	pcre2_jit_compile(re, PCRE2_JIT_COMPLETE);      /* failure only costs speed */
+	/* no JIT: its code reads past the end of the subject, into the unset
+	 * spare room of a strbuf, which valgrind rightly cannot tell apart
+	 * from a bug; the interpreter is fast enough for a few KiB of output */
 	return re;
 }
 
@@ -119,6 +121,19 @@ unsupported(struct dgreader *r, int line, const char *fmt, ...)
 	va_end(ap);
 	r->cf->unsupported = xasprintf("line %d: %s", line, msg);
 	free(msg);
+}
+
+/* s without leading and trailing blanks, in place. */
+static char *
+trimmed(char *s)
+{
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	for (n = strlen(s); n && isspace((unsigned char)s[n - 1]); n--)
+		s[n - 1] = '\0';
+	return s;
 }
 
 /* { target SEL } or { xfail SEL }: 't' or 'x' in *what, or -1. An empty
@@ -248,7 +263,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 		d.sel = NULL;
 	}
 	if (w->n >= 3 && *w->v[2])
-		d.sel_text = xstrdup(w->v[2]);
+		d.sel_text = xstrdup(trimmed(w->v[2]));
 	if (w->n == 4 && read_line(r, line, w->v[3], &at) < 0) {
 		unsupported(r, line, "line '%s'", w->v[3]);
 		directive_release(&d);
@@ -342,7 +357,7 @@ read_do(struct dgreader *r, int line, const struct strvec *w)
 	r->do_text = NULL;
 	if (sel && what == 't') {       /* an xfail here is about running it */
 		r->do_target = sel;
-		r->do_text = xasprintf("dg-do %s { %s }", w->v[0], w->v[1]);
+		r->do_text = xasprintf("dg-do %s { %s }", w->v[0], trimmed(w->v[1]));
 	} else {
 		selector_free(sel);
 	}
@@ -366,7 +381,7 @@ read_excess(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	if (w->n == 2)
-		d.sel_text = xstrdup(w->v[1]);
+		d.sel_text = xstrdup(trimmed(w->v[1]));
 	push(r->cf, &d);
 }
 

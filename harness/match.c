@@ -184,24 +184,19 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 	for (size_t j = 0; j < dl->n; j++)
 		if (dl->v[j].sev == SEV_ERROR || dl->v[j].sev == SEV_FATAL)
 			nerrors++;
-	if (ei->spawn_errno) {
+	/* how the compiler ended outranks what it printed */
+	if (ei->spawn_errno)
 		*reason = xasprintf("cannot run the compiler: %s", strerror(ei->spawn_errno));
-		return V_ERROR;
-	}
-	if (ei->timed_out) {
+	else if (ei->timed_out)
 		*reason = xasprintf("timed out after %g s", ei->timeout);
-		return V_ERROR;
-	}
-	if (dl->ice) {
+	else if (dl->ice)
 		*reason = xasprintf("compiler crashed: %s", dl->ice_text);
-		return V_ERROR;
-	}
-	if (ei->signal) {
+	else if (ei->signal)
 		*reason = xasprintf("killed by signal %d (%s)", ei->signal, strsignal(ei->signal));
-		return V_ERROR;
-	}
-	if (ei->exit_code && !nerrors) {
+	else if (ei->exit_code && !nerrors)
 		*reason = xasprintf("exited with status %d without an error message", ei->exit_code);
+	if (*reason) {
+		sb_release(&why);
 		return V_ERROR;
 	}
 	if (failed) {

@@ -116,16 +116,54 @@ for c in clang-22 clang-14; do
 	got=$(grep -E "^(not )?ok [0-9]+ - verify-remark.c $c@" "$T/dl.tap" | sed 's/ [0-9]* - .*//')
 	[ "$got" = "$want" ] && ok "dialect/verify-remark-as-$c" || bad "dialect/verify-remark-as-$c" "clang -verify: $want, diagmatrix: $got"
 done
-$DM lint --config tests/dialect/compilers.yaml tests/dialect > "$T/dl.lint" 2>&1
-grep -q '^tests/dialect/dejagnu-unsupported.c: not supported, n/a everywhere: line 2: dg-require-effective-target$' "$T/dl.lint" \
+$DM lint --config tests/dialect/compilers.yaml tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c > "$T/dl.lint" 2>&1
+grep -q '^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$' "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \
 	&& ok dialect/unsupported-listed || bad dialect/unsupported-listed "$(cat "$T/dl.lint")"
-$DM run --config tests/dialect/compilers.yaml --cases tests/dialect --out "$T/dl2.results" 2> "$T/dl.err" > /dev/null
-grep -q "^tests/dialect/dejagnu-unsupported.c: not supported, n/a everywhere: line 2: dg-require-effective-target$" "$T/dl.err" \
-	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 2: dg-require-effective-target.\*$" \
+$DM run --config tests/dialect/compilers.yaml --cases tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c --out "$T/dl2.results" 2> "$T/dl.err" > /dev/null
+grep -q "^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$" "$T/dl.err" \
+	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 4: dg-final.\*$" \
 	&& ok dialect/unsupported-in-run-and-table || bad dialect/unsupported-in-run-and-table "$(cat "$T/dl.err")"
 $DM lint --dialect native tests/dialect/verify-none.c > /dev/null 2>&1 && ok dialect/forced-native || bad dialect/forced-native
 $DM run --dialect klingon > /dev/null 2>&1; [ $? -eq 2 ] && ok dialect/bad-option || bad dialect/bad-option
+
+# DejaGnu files: the harness gives the per-file verdicts GCC's own runtest
+# gives (runtest ran once, before the suites, on the same files)
+if [ -z "$RT_OK" ]; then
+	bad dejagnu/runtest-ran "$(tail -20 "$TOP/runtest.log")"
+else
+	$DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --cases "$RT/testsuite/gcc.diagmatrix" \
+		"$RT/testsuite/gcc.dg-sample" --out "$T/dg.results" --quiet > /dev/null 2> "$T/dg.err"
+	st=$?
+	[ $st -eq 1 ] && ok dejagnu/exit-status-1 || bad dejagnu/exit-status-1 "exit $st: $(head "$T/dg.err")"
+	awk -F'\t' '$1=="case"{n=split($3,a,"/"); p[$2]=a[n-1]"/"a[n]} $1=="job"{print p[$2]"\t"$7}' "$T/dg.results" |
+		sort > "$T/dg.v"
+	join -t "$(printf '\t')" "$RT/runtest.verdicts" "$T/dg.v" > "$T/dg.both"
+	for f in tests/dejagnu/gcc.diagmatrix/*.c; do
+		n=gcc.diagmatrix/${f##*/}
+		line=$(grep "^$n	" "$T/dg.both")
+		want=$(echo "$line" | cut -f2) got=$(echo "$line" | cut -f3)
+		if [ -n "$line" ] && { [ "$want" = "$got" ] || { [ "$got" = n/a ] && [ "${f##*/}" = unsupported.c ]; }; }
+		then ok "dejagnu/$n"; else bad "dejagnu/$n" "runtest: $want, diagmatrix: $got"; fi
+	done
+	judged=$(awk -F'\t' '$1 ~ /^gcc.dg-sample/ && $3 != "n/a"' "$T/dg.both" | wc -l)
+	differ=$(awk -F'\t' '$1 ~ /^gcc.dg-sample/ && $3 != "n/a" && $2 != $3' "$T/dg.both")
+	[ "$judged" -ge 500 ] && [ -z "$differ" ] && ok "dejagnu/gcc.dg-W-files-as-runtest" \
+		|| bad "dejagnu/gcc.dg-W-files-as-runtest" "$judged judged; differ (file, runtest, diagmatrix): $differ"
+	# what runtest calls unsupported is never judged here
+	extra=$(awk -F'\t' '$2 == "n/a" && $3 != "n/a"' "$T/dg.both")
+	[ -z "$extra" ] && ok dejagnu/unsupported-stays-n/a || bad dejagnu/unsupported-stays-n/a "$extra"
+	# each runtest verdict occurs among the files
+	for v in pass fail n/a; do
+		cut -f2 "$T/dg.both" | grep -qx "$v" || bad "dejagnu/verdict-$v-occurs"
+	done
+	# the same files on Clang: what they mean there is pinned
+	$DM run --config tests/dejagnu/compilers.yaml --compilers clang-14,clang-22 \
+		--cases "$RT/testsuite/gcc.diagmatrix" --out "$T/dgc.results" --quiet > /dev/null 2>&1
+	$DM export --format tap "$T/dgc.results" | grep -E '^(not )?ok' > "$T/dgc.tap"
+	cmp -s "$T/dgc.tap" tests/dejagnu/expected-clang.tap && ok dejagnu/clang-verdicts \
+		|| bad dejagnu/clang-verdicts "$(diff tests/dejagnu/expected-clang.tap "$T/dgc.tap")"
+fi
 
 # scheduling: once a previous run has timed the jobs, the slowest start first
 cat > "$T/timed.yaml" <<EOY
@@ -445,6 +483,10 @@ elif command -v valgrind > /dev/null; then
 		--out "$T/v.results" > /dev/null 2> "$T/vg"
 	st=$?
 	[ $st -ne 99 ] && ok valgrind/run || bad valgrind/run "$(head -30 "$T/vg")"
+	valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
+		$DM run --config tests/dejagnu/compilers.yaml --cases tests/dejagnu/gcc.diagmatrix --compilers gcc-12,clang-22 \
+		--out "$T/vdg.results" > /dev/null 2> "$T/vg"
+	[ $? -ne 99 ] && ok valgrind/run-dejagnu || bad valgrind/run-dejagnu "$(head -30 "$T/vg")"
 	valgrind -q --leak-check=full --error-exitcode=99 $DM table "$T/e2e.results" > /dev/null 2> "$T/vg"
 	[ $? -ne 99 ] && ok valgrind/table || bad valgrind/table "$(head -30 "$T/vg")"
 	valgrind -q --leak-check=full --error-exitcode=99 $DM lint --config tests/e2e/compilers.yaml tests/bad-cases > /dev/null 2> "$T/vg"
@@ -454,6 +496,11 @@ else
 fi
 
 }
+
+# GCC's own runtest over the DejaGnu test files, once: its verdicts are
+# what the harness must give (see tests/dejagnu/runtest.sh)
+RT=$TOP/runtest RT_OK=
+sh tests/dejagnu/runtest.sh "${GCC_TESTSUITE:-build/gcc-testsuite}" "$RT" > "$TOP/runtest.log" 2>&1 && RT_OK=1
 
 [ $# -gt 0 ] || set -- build
 for B in "$@"; do

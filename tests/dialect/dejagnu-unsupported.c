@@ -1,3 +1,0 @@
-/* { dg-do compile } */
-/* { dg-require-effective-target lp64 } */
-int x;

@@ -15,6 +15,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <pcre2.h>
 
+#include "etarget.h"
 #include "selector.h"
 #include "srcerr.h"
 #include "util.h"
@@ -91,6 +92,7 @@ struct casefile {
 	size_t ndgopts;
 	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
 	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
+	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
 };
 
 /* Parse buf (the bytes of the file at path); name is the case's name in

@@ -103,6 +103,7 @@ struct dgreader {
 	int *lines;
 	struct selector *do_target;     /* the last dg-do's { target SEL } */
 	char *do_text;
+	struct strbuf why_na;           /* what cf->requires says, for reports */
 };
 
 static void unsupported(struct dgreader *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -121,6 +122,26 @@ unsupported(struct dgreader *r, int line, const char *fmt, ...)
 	va_end(ap);
 	r->cf->unsupported = xasprintf("line %d: %s", line, msg);
 	free(msg);
+}
+
+/* An effective-target keyword, remembered so that it is probed. */
+static int
+keyword(void *vr, const char *name)
+{
+	struct dgreader *r = vr;
+	int k = etarget_index(name);
+
+	if (k >= 0)
+		etarget_add(&r->cf->etargets, k);
+	return k;
+}
+
+/* The file runs only where sel holds (or, negated, where it does not). */
+static void
+require(struct dgreader *r, struct selector *sel, int negate, const char *why)
+{
+	r->cf->requires = selector_and(r->cf->requires, sel, negate);
+	sb_addf(&r->why_na, "%s%s", r->why_na.len ? "; " : "", why);
 }
 
 /* s without leading and trailing blanks, in place. */
@@ -166,7 +187,7 @@ read_selector(struct dgreader *r, int line, const char *spec, struct selector **
 	if (!*spec)
 		return 0;
 	rest = spec + strcspn(spec, " \t\n");
-	if (!(*sel = selector_dejagnu(rest, NULL, &err))) {
+	if (!(*sel = selector_dejagnu(rest, keyword, r, &err))) {
 		unsupported(r, line, "%s", err);
 		free(err);
 		return -1;
@@ -417,6 +438,115 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 	sb_release(&re);
 }
 
+/* dg-require-effective-target KEYWORD [{ target SEL }]: n/a where SEL holds
+ * (everywhere, without one) and KEYWORD does not. */
+static void
+read_require_et(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct strbuf e = {0}, why = {0};
+	struct selector *sel;
+	char *err = NULL;
+
+	if (w->n < 1 || w->n > 2) {
+		unsupported(r, line, "dg-require-effective-target with %zu arguments", w->n);
+		return;
+	}
+	if (etarget_index(w->v[0]) < 0) {
+		unsupported(r, line, "effective target '%s'", w->v[0]);
+		return;
+	}
+	sb_addf(&why, "dg-require-effective-target %s", w->v[0]);
+	if (w->n == 2) {
+		char *spec = trimmed(w->v[1]);
+		if (strncmp(spec, "target", 6) || !isspace((unsigned char)spec[6])) {
+			unsupported(r, line, "dg-require-effective-target selector '{ %s }'", spec);
+			sb_release(&why);
+			return;
+		}
+		sb_addf(&e, "{ { ! { %s } } || %s }", trimmed(spec + 6), w->v[0]);
+		sb_addf(&why, " { %s }", spec);
+	} else {
+		sb_addstr(&e, w->v[0]);
+	}
+	if (!(sel = selector_dejagnu(sb_str(&e), keyword, r, &err))) {
+		unsupported(r, line, "%s", err);
+		free(err);
+	} else {
+		require(r, sel, 0, sb_str(&why));
+	}
+	sb_release(&e);
+	sb_release(&why);
+}
+
+/* dg-skip-if COMMENT SEL [INCLUDE [EXCLUDE]]: n/a where SEL holds. Only
+ * the default option lists ("*", "") are read: the others ask about the
+ * test's flags, which differ by configuration. */
+static void
+read_skip_if(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct strvec opts = {0};
+	struct selector *sel;
+	char *err = NULL, *spec;
+	int plain = 1;
+
+	if (w->n < 2 || w->n > 4) {
+		unsupported(r, line, "dg-skip-if with %zu arguments", w->n);
+		return;
+	}
+	for (size_t i = 2; i < w->n && plain; i++) {
+		if (tcl_split(w->v[i], strlen(w->v[i]), 0, NULL, &opts, &err) < 0)
+			plain = 0;
+		for (size_t k = 0; k < opts.n && plain; k++)
+			plain = !strcmp(opts.v[k], i == 2 ? "*" : "");
+		strvec_release(&opts);
+		free(err);
+		err = NULL;
+	}
+	if (!plain) {
+		unsupported(r, line, "dg-skip-if with option lists");
+		return;
+	}
+	spec = trimmed(w->v[1]);
+	{
+		/* dg-skip-if hands "target SEL" on: a group keeps its braces */
+		char *rest = strpbrk(spec, " \t\n") ? xasprintf("{ %s }", spec) : xstrdup(spec);
+		sel = selector_dejagnu(rest, keyword, r, &err);
+		free(rest);
+	}
+	if (!sel) {
+		unsupported(r, line, "%s", err);
+		free(err);
+		return;
+	}
+	{
+		char *why = xasprintf("dg-skip-if { %s }", spec);
+		require(r, sel, 1, why);
+		free(why);
+	}
+}
+
+/* dg-require-alias and the like: a keyword under another name. */
+static void
+read_require(struct dgreader *r, int line, const char *name)
+{
+	static const struct { const char *directive, *keyword; } map[] = {
+		{ "dg-require-alias", "alias" }, { "dg-require-weak", "weak" },
+		{ "dg-require-visibility", "visibility" }, { "dg-require-named-sections", "named_sections" },
+		{ "dg-require-ifunc", "ifunc" },
+	};
+	struct strvec w = {0};
+
+	for (size_t i = 0; i < LEN(map); i++) {
+		if (!strcmp(map[i].directive, name)) {
+			strvec_push(&w, map[i].keyword);
+			read_require_et(r, line, &w);
+			strvec_release(&w);
+			return;
+		}
+	}
+	unsupported(r, line, "%s", name);
+}
+
 static void
 directive(struct dgreader *r, int line, const char *name, const char *args, size_t len)
 {
@@ -443,6 +573,12 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 		read_prune(r, line, &w);
 	} else if (!strcmp(name, "dg-allow-blank-lines-in-output")) {
 		r->cf->dg_allow_blank = 1;
+	} else if (!strcmp(name, "dg-require-effective-target")) {
+		read_require_et(r, line, &w);
+	} else if (!strcmp(name, "dg-skip-if")) {
+		read_skip_if(r, line, &w);
+	} else if (!strncmp(name, "dg-require-", 11)) {
+		read_require(r, line, name);
 	} else if (!strcmp(name, "dg-line") && w.n == 1) {
 		strvec_push(&r->linenames, w.v[0]);
 		r->lines = xrealloc(r->lines, r->linenames.n * sizeof(*r->lines));
@@ -536,12 +672,12 @@ dg_read(struct casefile *cf, const char *buf, size_t len)
 		s += n + 1;
 		line++;
 	}
-	if (r.do_target) {
-		cf->requires = r.do_target;
-		cf->requires_text = r.do_text;
-	} else {
-		free(r.do_text);
-	}
+	if (r.do_target)
+		require(&r, r.do_target, 0, r.do_text);
+	free(r.do_text);
+	if (r.why_na.len)
+		cf->requires_text = sb_detach(&r.why_na);
+	sb_release(&r.why_na);
 	/* what the file asks for where no selector holds: for reports */
 	strvec_push(&cf->flags, "-ansi");
 	strvec_push(&cf->flags, "-pedantic-errors");

@@ -15,6 +15,7 @@ job_env(const struct job *j, const struct config *cfg, const struct probeset *ps
 	env.arch = cfg->targets[c->tcs[j->tc].target].arch;
 	env.profile = cfg->profiles[j->profile].name;
 	env.triple = cfg->targets[c->tcs[j->tc].target].triple;
+	env.etargets = ps->v[j->probe].etargets;
 	return env;
 }
 

@@ -1,18 +1,22 @@
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cache.h"
 #include "probe.h"
+#include "etarget.h"
 #include "sched.h"
 
-enum ptask_kind { PT_VERSION, PT_HEADERS };
+enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET };
 
 struct ptask {
 	size_t probe;
 	enum ptask_kind kind;
 	struct strvec argv;
+	int et;                 /* PT_ETARGET: the keyword */
+	const char *file;       /* PT_ETARGET: its program's file, which the cache key leaves out */
 };
 
 struct pctx {
@@ -94,6 +98,11 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 {
 	struct ptask *t = &ctx->tasks[i];
 	struct probe *pr = &ctx->ps->v[t->probe];
+	if (t->kind == PT_ETARGET) {
+		/* check_no_compiler_messages: it compiles, and says nothing */
+		pr->etargets[t->et] = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code && !r->err.len;
+		return;
+	}
 	const struct compiler *c = &ctx->cfg->compilers[pr->compiler];
 	const struct toolchain *tc = &c->tcs[pr->tc];
 	const struct target *tg = &ctx->cfg->targets[tc->target];
@@ -144,10 +153,66 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 	apply(ctx, i, r);
 	/* a toolchain that answers is remembered; one that does not is asked
 	 * again next time (it may have been installed meanwhile) */
-	if (!r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code) {
-		struct cache_entry e = { 0, r->seconds, r->cpu, 0, r->out, r->err };
+	if (!r->spawn_errno && !r->timed_out && !r->signal &&
+	    (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET)) {
+		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, 0, r->out, r->err };
 		cache_put(ctx->cache, ctx->keys[i], &e);
 	}
+}
+
+/* Run the tasks of ctx (answers the cache has are not asked again), then
+ * free them and ctx's environment. Returns 0 or the interrupting signal. */
+static int
+run_tasks(struct pctx *ctx, int parallel)
+{
+	struct sched_opts o = {0};
+	size_t nrun = 0;
+	int sig;
+
+	ctx->run = xcalloc(ctx->ntasks + 1, sizeof(*ctx->run));
+	ctx->keys = xcalloc(ctx->ntasks + 1, sizeof(*ctx->keys));
+	for (size_t i = 0; i < ctx->ntasks; i++) {
+		const struct ptask *t = &ctx->tasks[i];
+		struct cache_key k;
+		struct cache_entry e;
+		cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : "probe");
+		cache_key_command(&k, t->argv.v[0]);
+		for (size_t a = 0; a < t->argv.n; a++) {
+			if (t->file && !strcmp(t->argv.v[a], t->file))
+				cache_key_str(&k, etarget_get(t->et)->text);    /* the program, not where it is */
+			else
+				cache_key_str(&k, t->argv.v[a]);
+		}
+		cache_key_env(&k, ctx->envp);
+		cache_key_final(&k, ctx->keys[i]);
+		if (cache_get(ctx->cache, ctx->keys[i], &e)) {
+			struct proc_result r = {0};
+			r.exit_code = e.exit_code;
+			r.out = e.out;
+			r.err = e.err;
+			apply(ctx, i, &r);
+			cache_entry_release(&e);
+		} else {
+			ctx->run[nrun++] = i;
+		}
+	}
+	ctx->argvs = xcalloc(ctx->ntasks + 1, sizeof(*ctx->argvs));
+	o.njobs = nrun;
+	o.parallel = parallel;
+	o.ctx = ctx;
+	o.get = pget;
+	o.done = pdone;
+	sig = sched_run(&o);
+	for (size_t i = 0; i < ctx->ntasks; i++) {
+		free(ctx->argvs[i]);
+		strvec_release(&ctx->tasks[i].argv);
+	}
+	free(ctx->argvs);
+	free(ctx->envp);
+	free(ctx->run);
+	free(ctx->keys);
+	free(ctx->tasks);
+	return sig;
 }
 
 int
@@ -155,9 +220,7 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
           int parallel, double timeout, struct cache *cache)
 {
 	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
-	size_t cap = 0, n = 0, nrun = 0;
-	struct sched_opts o = {0};
-	int sig;
+	size_t cap = 0, n = 0;
 
 	for (size_t c = 0; c < cfg->ncompilers; c++)
 		n += cfg->compilers[c].ntcs;
@@ -217,43 +280,111 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 	}
 	ctx.envp = environ_with("LC_ALL=C");
 	ctx.cache = cache;
-	ctx.run = xcalloc(ctx.ntasks + 1, sizeof(*ctx.run));
-	ctx.keys = xcalloc(ctx.ntasks + 1, sizeof(*ctx.keys));
-	for (size_t i = 0; i < ctx.ntasks; i++) {
-		struct cache_key k;
-		struct cache_entry e;
-		cache_key_init(&k, "probe");
-		cache_key_command(&k, ctx.tasks[i].argv.v[0]);
-		for (size_t a = 0; a < ctx.tasks[i].argv.n; a++)
-			cache_key_str(&k, ctx.tasks[i].argv.v[a]);
-		cache_key_env(&k, ctx.envp);
-		cache_key_final(&k, ctx.keys[i]);
-		if (cache_get(cache, ctx.keys[i], &e)) {
-			struct proc_result r = {0};
-			r.out = e.out;
-			r.err = e.err;
-			apply(&ctx, i, &r);
-			cache_entry_release(&e);
-		} else {
-			ctx.run[nrun++] = i;
+	return run_tasks(&ctx, parallel);
+}
+
+int
+probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
+               int parallel, double timeout, struct cache *cache)
+{
+	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
+	struct etarget_set all = *want;
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/diagmatrix-et.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	struct strvec files = {0};
+	size_t cap = 0;
+	int sig = 0;
+
+	etarget_close(&all);
+	if (!mkdtemp(dir)) {
+		free(dir);
+		return 0;       /* the keywords stay false: such tests are n/a */
+	}
+	for (int k = 0; k < etarget_count(); k++) {
+		const struct etarget *et = etarget_get(k);
+		char *path;
+		FILE *fp;
+		if (!etarget_has(&all, k)) {
+			strvec_push(&files, "");
+			continue;
+		}
+		if (et->kind == ET_TRIPLES) {
+			char *err = NULL;
+			struct selector *sel = selector_dejagnu(et->text, NULL, NULL, &err);
+			for (size_t i = 0; i < ps->n; i++) {
+				struct sel_env env = {0};
+				env.triple = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
+				ps->v[i].etargets[k] = sel && selector_eval(sel, &env);
+			}
+			selector_free(sel);
+			free(err);
+		}
+		if (et->kind != ET_COMPILES) {
+			strvec_push(&files, "");
+			continue;
+		}
+		path = xasprintf("%s/%s.c", dir, et->name);
+		if ((fp = fopen(path, "w"))) {
+			fputs(et->text, fp);
+			fclose(fp);
+		}
+		strvec_push_nocopy(&files, path);
+		for (size_t i = 0; i < ps->n; i++) {
+			const struct compiler *cc = &cfg->compilers[ps->v[i].compiler];
+			const struct toolchain *tc = &cc->tcs[ps->v[i].tc];
+			struct ptask task = {0};
+			const char *err;
+			size_t pos;
+			if (!ps->v[i].found)
+				continue;
+			task.probe = i;
+			task.kind = PT_ETARGET;
+			task.et = k;
+			task.file = files.v[k];
+			config_command(cfg, cc, tc, &task.argv);
+			strvec_append(&task.argv, &cc->flags);
+			strvec_append(&task.argv, &tc->flags);
+			if (et->flags)
+				shell_split(et->flags, strlen(et->flags), &task.argv, &err, &pos);
+			strvec_push(&task.argv, et->mode == 'S' ? "-S" : "-c");
+			strvec_push(&task.argv, files.v[k]);
+			strvec_push(&task.argv, "-o");
+			strvec_push(&task.argv, "/dev/null");
+			xgrow((void **)&ctx.tasks, &cap, ctx.ntasks + 1, sizeof(*ctx.tasks));
+			ctx.tasks[ctx.ntasks++] = task;
 		}
 	}
-	ctx.argvs = xcalloc(ctx.ntasks + 1, sizeof(*ctx.argvs));
-	o.njobs = nrun;
-	o.parallel = parallel;
-	o.ctx = &ctx;
-	o.get = pget;
-	o.done = pdone;
-	sig = sched_run(&o);
-	for (size_t i = 0; i < ctx.ntasks; i++) {
-		free(ctx.argvs[i]);
-		strvec_release(&ctx.tasks[i].argv);
+	if (ctx.ntasks) {
+		ctx.envp = environ_with("LC_ALL=C");
+		ctx.cache = cache;
+		sig = run_tasks(&ctx, parallel);
 	}
-	free(ctx.argvs);
-	free(ctx.envp);
-	free(ctx.run);
-	free(ctx.keys);
-	free(ctx.tasks);
+	/* made of others: all of them must hold */
+	for (int k = 0; k < etarget_count(); k++) {
+		const struct etarget *et = etarget_get(k);
+		if (!etarget_has(&all, k) || et->kind != ET_ALL)
+			continue;
+		for (size_t i = 0; i < ps->n; i++) {
+			const char *p = et->text;
+			int holds = 1;
+			while (*p) {
+				size_t n = strcspn(p, " ");
+				char name[64];
+				int j;
+				snprintf(name, sizeof(name), "%.*s", (int)n, p);
+				j = etarget_index(name);
+				holds = holds && j >= 0 && ps->v[i].etargets[j];
+				p += n + (p[n] == ' ');
+			}
+			ps->v[i].etargets[k] = (unsigned char)holds;
+		}
+	}
+	for (size_t k = 0; k < files.n; k++)
+		if (*files.v[k])
+			unlink(files.v[k]);
+	rmdir(dir);
+	free(dir);
+	strvec_release(&files);
 	return sig;
 }
 

@@ -14,6 +14,7 @@
 
 #include "cache.h"
 #include "config.h"
+#include "etarget.h"
 
 struct probe {
 	size_t compiler, tc;    /* indices into the config */
@@ -22,6 +23,7 @@ struct probe {
 	int ver[3];
 	char *note;             /* allocated: why it is missing, or NULL */
 	char *package;          /* allocated: package to install when missing, or NULL */
+	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */
 };
 
 struct probeset {
@@ -35,6 +37,12 @@ struct probeset {
  * again. Returns 0, or the signal that interrupted it. */
 int probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
               int parallel, double timeout, struct cache *cache);
+/* Decide the effective-target keywords of want (and those they are made
+ * of) for every toolchain found, into each probe's etargets: programs
+ * are compiled like probes (in parallel, remembered in cache); triplet
+ * keywords are matched. Returns 0, or the signal that interrupted it. */
+int probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
+                   int parallel, double timeout, struct cache *cache);
 /* The probe of compiler c, toolchain t (indices), or NULL. */
 const struct probe *probe_find(const struct probeset *ps, size_t c, size_t t);
 void probeset_release(struct probeset *ps);

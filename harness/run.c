@@ -584,6 +584,16 @@ run_main(struct run_opts *o)
 	sig = probe_all(&cfg, &o->filter, &ps, parallel, o->timeout, &cache);
 	if (sig)
 		goto interrupted;
+	{
+		/* the effective-target keywords DejaGnu files ask about */
+		struct etarget_set want = {0};
+		int any = 0;
+		for (size_t k = 0; k < ncases; k++)
+			for (size_t b = 0; b < LEN(want.bits); b++)
+				any |= !!(want.bits[b] |= cases[k].etargets.bits[b]);
+		if (any && (sig = probe_etargets(&cfg, &ps, &want, parallel, o->timeout, &cache)))
+			goto interrupted;
+	}
 	jobs_build(&jl, &cfg, &ps, cases, ncases, &o->filter);
 	if (o->nshards > 1) {
 		/* every job, skipped or not, belongs to exactly one shard */

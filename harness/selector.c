@@ -242,7 +242,7 @@ dgnode_new(enum dg_op op, struct dgnode *a, struct dgnode *b)
 	return n;
 }
 
-static struct dgnode *dg_expr(const char *exp, int (*keyword)(const char *), char **err);
+static struct dgnode *dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char **err);
 
 static int
 is_triplet(const char *w)
@@ -254,7 +254,7 @@ is_triplet(const char *w)
 /* What follows "target " or "xfail ": one effective-target keyword, a
  * {braced expression}, or a list of triplets (dg-process-target-1). */
 static struct dgnode *
-dg_target(const char *rest, int (*keyword)(const char *), char **err)
+dg_target(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **err)
 {
 	struct strvec w = {0};
 	struct dgnode *n = NULL;
@@ -268,11 +268,11 @@ dg_target(const char *rest, int (*keyword)(const char *), char **err)
 		len--;
 	if (tcl_split(rest, len, 0, NULL, &w, err) < 0)
 		return NULL;
-	if (w.n == 1 && keyword && (k = keyword(w.v[0])) >= 0) {
+	if (w.n == 1 && keyword && (k = keyword(kctx, w.v[0])) >= 0) {
 		n = dgnode_new(DG_KEYWORD, NULL, NULL);
 		n->keyword = k;
 	} else if (len && rest[0] == '{' && rest[len - 1] == '}' && w.n == 1) {
-		n = dg_expr(w.v[0], keyword, err);
+		n = dg_expr(w.v[0], keyword, kctx, err);
 	} else {
 		for (size_t i = 0; i < w.n; i++) {
 			struct dgnode *g;
@@ -298,17 +298,17 @@ dg_target(const char *rest, int (*keyword)(const char *), char **err)
 /* One operand: a word, or a group when it holds several (Tcl gives the
  * group back its braces when it is put in a list again). */
 static struct dgnode *
-dg_operand(const char *w, int (*keyword)(const char *), char **err)
+dg_operand(const char *w, int (*keyword)(void *, const char *), void *kctx, char **err)
 {
 	if (!*w || strpbrk(w, " \t\n"))
-		return dg_expr(w, keyword, err);
-	return dg_target(w, keyword, err);
+		return dg_expr(w, keyword, kctx, err);
+	return dg_target(w, keyword, kctx, err);
 }
 
 /* selector_expression: "! A", "A && B", "A || B", else a list of operands
  * any of which must hold. */
 static struct dgnode *
-dg_expr(const char *exp, int (*keyword)(const char *), char **err)
+dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char **err)
 {
 	struct strvec w = {0};
 	struct dgnode *n = NULL;
@@ -316,18 +316,18 @@ dg_expr(const char *exp, int (*keyword)(const char *), char **err)
 	if (tcl_split(exp, strlen(exp), 0, NULL, &w, err) < 0)
 		return NULL;
 	if (w.n == 2 && !strcmp(w.v[0], "!")) {
-		struct dgnode *a = dg_operand(w.v[1], keyword, err);
+		struct dgnode *a = dg_operand(w.v[1], keyword, kctx, err);
 		n = a ? dgnode_new(DG_NOT, a, NULL) : NULL;
 	} else if (w.n == 3 && (!strcmp(w.v[1], "&&") || !strcmp(w.v[1], "||"))) {
-		struct dgnode *a = dg_operand(w.v[0], keyword, err);
-		struct dgnode *b = a ? dg_operand(w.v[2], keyword, err) : NULL;
+		struct dgnode *a = dg_operand(w.v[0], keyword, kctx, err);
+		struct dgnode *b = a ? dg_operand(w.v[2], keyword, kctx, err) : NULL;
 		if (b)
 			n = dgnode_new(w.v[1][0] == '&' ? DG_AND : DG_OR, a, b);
 		else
 			dgnode_free(a);
 	} else {
 		for (size_t i = 0; i < w.n; i++) {
-			struct dgnode *a = dg_operand(w.v[i], keyword, err);
+			struct dgnode *a = dg_operand(w.v[i], keyword, kctx, err);
 			if (!a) {
 				dgnode_free(n);
 				n = NULL;
@@ -370,14 +370,14 @@ dg_eval(const struct dgnode *n, const struct sel_env *env)
 }
 
 struct selector *
-selector_dejagnu(const char *rest, int (*keyword)(const char *), char **err)
+selector_dejagnu(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **err)
 {
 	struct selector *sel;
 	struct term t = {0};
 
 	*err = NULL;
 	t.kind = T_DEJAGNU;
-	if (!(t.dg = dg_target(rest, keyword, err))) {
+	if (!(t.dg = dg_target(rest, keyword, kctx, err))) {
 		if (!*err)
 			*err = xasprintf("target selector '%s'", rest);
 		return NULL;
@@ -387,15 +387,18 @@ selector_dejagnu(const char *rest, int (*keyword)(const char *), char **err)
 	return sel;
 }
 
-void
+struct selector *
 selector_and(struct selector *sel, struct selector *more, int negate)
 {
+	if (!sel)
+		sel = xcalloc(1, sizeof(*sel));
 	for (size_t i = 0; i < more->n; i++) {
 		more->v[i].negate ^= negate;
 		VEC_PUSH(*sel, more->v[i]);
 	}
 	free(more->v);
 	free(more);
+	return sel;
 }
 
 static void

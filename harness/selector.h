@@ -40,15 +40,16 @@ struct selector;
 struct selector *selector_parse(const char *s, size_t len, const struct sel_vocab *vocab,
                                 char **err, size_t *errpos);
 /* A DejaGnu selector: what follows "target" or "xfail" in { target SEL }.
- * SEL is an effective-target keyword (keyword() gives its index, or -1;
- * keyword may be NULL), a list of triplet globs (cpu-vendor-os with * and
+ * SEL is an effective-target keyword (keyword(kctx, name) gives its index,
+ * or -1; keyword may be NULL), a list of triplet globs (cpu-vendor-os with * and
  * ?) any of which must match, or a braced expression of those with "!",
  * "&&" and "||", read as GCC's target-supports-dg.exp reads it. NULL with
  * *err set (allocated) when it cannot be read. */
-struct selector *selector_dejagnu(const char *sel, int (*keyword)(const char *), char **err);
-/* Move the terms of more into sel (all must then hold), each negated when
- * negate is set; more is freed. */
-void selector_and(struct selector *sel, struct selector *more, int negate);
+struct selector *selector_dejagnu(const char *sel, int (*keyword)(void *, const char *), void *kctx,
+                                  char **err);
+/* Move the terms of more into sel (NULL: a new selector), each negated
+ * when negate is set, so that all must hold; more is freed. Returns sel. */
+struct selector *selector_and(struct selector *sel, struct selector *more, int negate);
 
 /* 1 when every term holds for env. */
 int selector_eval(const struct selector *sel, const struct sel_env *env);

@@ -97,8 +97,9 @@ TEST(version_parse)
 }
 
 static int
-test_keyword(const char *name)
+test_keyword(void *ctx, const char *name)
 {
+	(void)ctx;
 	return !strcmp(name, "lp64") ? 0 : !strcmp(name, "ilp32") ? 1 : -1;
 }
 
@@ -128,7 +129,7 @@ TEST(selector_dejagnu)
 	char *err = NULL;
 
 	for (size_t i = 0; i < LEN(v); i++) {
-		struct selector *sel = selector_dejagnu(v[i].sel, test_keyword, &err);
+		struct selector *sel = selector_dejagnu(v[i].sel, test_keyword, NULL, &err);
 		struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", v[i].triple, etargets };
 		CHECK(sel != NULL);
 		if (sel && selector_eval(sel, &env) != v[i].want)
@@ -138,15 +139,15 @@ TEST(selector_dejagnu)
 		err = NULL;
 	}
 	/* what it cannot read is named */
-	CHECK(selector_dejagnu("vect_int", test_keyword, &err) == NULL && err && strstr(err, "vect_int"));
+	CHECK(selector_dejagnu("vect_int", test_keyword, NULL, &err) == NULL && err && strstr(err, "vect_int"));
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("lp64", NULL, &err) == NULL && err && strstr(err, "'lp64'"));
+	CHECK(selector_dejagnu("lp64", NULL, NULL, &err) == NULL && err && strstr(err, "'lp64'"));
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("x86_64-*-* lp64", test_keyword, &err) == NULL && err);
+	CHECK(selector_dejagnu("x86_64-*-* lp64", test_keyword, NULL, &err) == NULL && err);
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("{ a-b-c", test_keyword, &err) == NULL && err);
+	CHECK(selector_dejagnu("{ a-b-c", test_keyword, NULL, &err) == NULL && err);
 	free(err);
 }

@@ -1,0 +1,153 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "etarget.h"
+#include "util.h"
+
+#define SIZE_CHECK(cond) "int size_check[(" cond ") ? 1 : -1];\n"
+#define NEED_MACRO(cond) "#if !(" cond ")\n#error not this target\n#endif\n"
+
+/* What each keyword means, after GCC 12's target-supports.exp: the same
+ * question asked with programs of our own. Sorted by name. */
+static const struct etarget table[] = {
+	{ "alias", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "alloca", ET_COMPILES, "void use (void *);\nvoid f (int n) { use (__builtin_alloca (n)); }\n", NULL, 'S' },
+	{ "be", ET_COMPILES, NEED_MACRO("__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__"), NULL, 'S' },
+	{ "bswap", ET_TRIPLES, "aarch64*-*-* alpha*-*-* i?86-*-* x86_64-*-* m68k-*-* powerpc*-*-* rs6000-*-* s390*-*-*", NULL, 0 },
+	{ "c", ET_TRIPLES, "*-*-*", NULL, 0 },
+	{ "c99_runtime", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
+	{ "default_packed", ET_COMPILES, "struct s { char a; long b; } v;\n" SIZE_CHECK("sizeof (v) == sizeof (char) + sizeof (long)"), NULL, 'S' },
+	{ "dfp", ET_COMPILES, "float x __attribute__ ((mode (DD)));\n", NULL, 'c' },
+	{ "double64", ET_COMPILES, SIZE_CHECK("sizeof (double) == 8"), NULL, 'c' },
+	{ "double64plus", ET_COMPILES, SIZE_CHECK("sizeof (double) >= 8"), NULL, 'c' },
+	{ "exceptions", ET_TRIPLES, "*-*-*", NULL, 0 },
+	{ "float128", ET_COMPILES, "_Float128 x;\n", NULL, 'c' },
+	{ "float128x", ET_COMPILES, "_Float128x x;\n", NULL, 'c' },
+	{ "float16", ET_COMPILES, "_Float16 f (_Float16 x) { return x; }\n", NULL, 'c' },
+	{ "float32", ET_COMPILES, "_Float32 x;\n", NULL, 'c' },
+	{ "float32x", ET_COMPILES, "_Float32x x;\n", NULL, 'c' },
+	{ "float64", ET_COMPILES, "_Float64 x;\n", NULL, 'c' },
+	{ "float64x", ET_COMPILES, "_Float64x x;\n", NULL, 'c' },
+	{ "fpic", ET_COMPILES, "extern int g (void);\nextern int v;\nint f (void) { return g () + v; }\n", "-fpic", 'c' },
+	{ "freorder", ET_COMPILES, "void f (void) { }\n", "-freorder-blocks-and-partition", 'c' },
+	{ "fstack_protector", ET_COMPILES, "void f (char *p);\nvoid g (void) { char b[64]; f (b); }\n", "-fstack-protector", 'c' },
+	{ "global_constructor", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "ia32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4")
+	                       NEED_MACRO("defined __i386__"), NULL, 'c' },
+	{ "ifunc", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
+	{ "ilp32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4"), NULL, 'c' },
+	{ "indirect_jumps", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "inf", ET_COMPILES, "const double pinf = __builtin_inf ();\n", NULL, 'S' },
+	{ "init_priority", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "int128", ET_COMPILES, NEED_MACRO("defined __SIZEOF_INT128__"), NULL, 'c' },
+	{ "int16", ET_COMPILES, SIZE_CHECK("sizeof (int) == 2"), NULL, 'c' },
+	{ "int32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4"), NULL, 'c' },
+	{ "int32plus", ET_COMPILES, SIZE_CHECK("sizeof (int) >= 4"), NULL, 'c' },
+	{ "inttypes_types", ET_COMPILES, "#include <inttypes.h>\nint8_t a; int16_t b; int32_t c; int64_t d;\n"
+	                                 "uint8_t e; uint16_t f; uint32_t g; uint64_t h;\n", NULL, 'S' },
+	{ "label_values", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "large_double", ET_COMPILES, SIZE_CHECK("sizeof (long double) > sizeof (double)"), NULL, 'c' },
+	{ "large_long_double", ET_COMPILES, SIZE_CHECK("sizeof (long double) > 8"), NULL, 'c' },
+	{ "le", ET_COMPILES, NEED_MACRO("__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__"), NULL, 'S' },
+	{ "llp64", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 8 && sizeof (long) == 4"), NULL, 'c' },
+	{ "lp64", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 8 && sizeof (long) == 8"), NULL, 'c' },
+	{ "lto", ET_COMPILES, "void f (void) { }\n", "-flto", 'c' },
+	{ "mmap", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "named_sections", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "non_strict_align", ET_COMPILES, "char *y;\ntypedef char __attribute__ ((__aligned__ (__BIGGEST_ALIGNMENT__))) c;\n"
+	                                   "c *z;\nvoid f (void) { z = (c *) y; }\n", "-Wcast-align", 'S' },
+	{ "nonlocal_goto", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "pie", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "pie_enabled", ET_COMPILES, NEED_MACRO("defined __PIE__"), NULL, 'S' },
+	{ "pthread", ET_COMPILES, "void f (void) { }\n", "-pthread", 'c' },
+	{ "pthread_h", ET_COMPILES, "#include <pthread.h>\n", NULL, 'c' },
+	{ "ptr32plus", ET_COMPILES, SIZE_CHECK("sizeof (void *) >= 4"), NULL, 'c' },
+	{ "ptr_eq_long", ET_COMPILES, SIZE_CHECK("sizeof (void *) == sizeof (long)"), NULL, 'c' },
+	{ "ptr_eq_short", ET_COMPILES, SIZE_CHECK("sizeof (void *) == sizeof (short)"), NULL, 'c' },
+	{ "rv32", ET_COMPILES, NEED_MACRO("defined __riscv && __riscv_xlen == 32"), NULL, 'S' },
+	{ "rv64", ET_COMPILES, NEED_MACRO("defined __riscv && __riscv_xlen == 64"), NULL, 'S' },
+	{ "scheduling", ET_COMPILES, "void f (void) { }\n", "-fschedule-insns", 'c' },
+	{ "short_eq_int", ET_COMPILES, SIZE_CHECK("sizeof (short) == sizeof (int)"), NULL, 'c' },
+	{ "signal", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "size20plus", ET_COMPILES, "char big[524290L];\n", NULL, 'c' },
+	{ "size32plus", ET_COMPILES, "char big[16777217L];\n", NULL, 'c' },
+	{ "split_stack", ET_COMPILES, "void f (void) { }\n", "-fsplit-stack", 'c' },
+	{ "stdint_types", ET_COMPILES, "#include <stdint.h>\nint8_t a; int16_t b; int32_t c; int64_t d;\n"
+	                               "uint8_t e; uint16_t f; uint32_t g; uint64_t h;\n", NULL, 'S' },
+	{ "store_merge", ET_ALL, "non_strict_align int32plus", NULL, 0 },
+	{ "supports_stack_clash_protection", ET_TRIPLES, "x86_64-*-* i?86-*-* powerpc*-*-* rs6000*-*-* aarch64*-*-* s390*-*-*", NULL, 0 },
+	{ "sync_char_short", ET_TRIPLES, "aarch64*-*-* i?86-*-* x86_64-*-* alpha*-*-* powerpc*-*-* s390*-*-* riscv*-*-*", NULL, 0 },
+	{ "sync_int_long", ET_TRIPLES, "aarch64*-*-* i?86-*-* x86_64-*-* alpha*-*-* powerpc*-*-* s390*-*-* riscv*-*-*", NULL, 0 },
+	{ "tgmath_h", ET_COMPILES, "#include <tgmath.h>\n", NULL, 'c' },
+	{ "tls", ET_COMPILES, "__thread int i;\nint f (void) { return i; }\nvoid g (int j) { i = j; }\n", NULL, 'S' },
+	{ "trampolines", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "ucontext_h", ET_COMPILES, "#include <ucontext.h>\n", NULL, 'c' },
+	{ "untyped_assembly", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "visibility", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "weak", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "x32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4")
+	                      NEED_MACRO("defined __x86_64__"), NULL, 'c' },
+};
+
+_Static_assert(LEN(table) <= ETARGET_MAX, "etarget_set holds ETARGET_MAX keywords");
+
+int
+etarget_index(const char *name)
+{
+	size_t n = strlen(name);
+	static const char runtime[] = "_runtime";
+
+	for (size_t i = 0; i < LEN(table); i++)
+		if (!strcmp(table[i].name, name))
+			return (int)i;
+	/* the harness never runs code: a run-time keyword is its compile-time twin */
+	if (n > sizeof(runtime) - 1 && !strcmp(name + n - (sizeof(runtime) - 1), runtime))
+		n -= sizeof(runtime) - 1;
+	for (size_t i = 0; i < LEN(table); i++)
+		if (strlen(table[i].name) == n && !memcmp(table[i].name, name, n))
+			return (int)i;
+	return -1;
+}
+
+const struct etarget *
+etarget_get(int i)
+{
+	return &table[i];
+}
+
+int
+etarget_count(void)
+{
+	return (int)LEN(table);
+}
+
+void
+etarget_add(struct etarget_set *s, int i)
+{
+	s->bits[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+int
+etarget_has(const struct etarget_set *s, int i)
+{
+	return (s->bits[i / 64] >> (i % 64)) & 1;
+}
+
+void
+etarget_close(struct etarget_set *s)
+{
+	for (int i = 0; i < etarget_count(); i++) {
+		const char *p;
+		if (!etarget_has(s, i) || table[i].kind != ET_ALL)
+			continue;
+		for (p = table[i].text; *p; ) {
+			size_t n = strcspn(p, " ");
+			char name[64];
+			int k;
+			snprintf(name, sizeof(name), "%.*s", (int)n, p);
+			if ((k = etarget_index(name)) >= 0)
+				etarget_add(s, k);
+			p += n + (p[n] == ' ');
+		}
+	}
+}

@@ -93,6 +93,8 @@ struct casefile {
 	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
 	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
+	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
+	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
 };
 
 /* Parse buf (the bytes of the file at path); name is the case's name in

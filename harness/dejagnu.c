@@ -1,5 +1,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <dirent.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -547,6 +549,46 @@ read_require(struct dgreader *r, int line, const char *name)
 	unsupported(r, line, "%s", name);
 }
 
+/* dg-add-options NAME...: the flags GCC's add_options_for_NAME adds, on
+ * the targets that need any (none of them on most). */
+static void
+read_add_options(struct dgreader *r, int line, const struct strvec *w)
+{
+	static const struct { const char *name, *triples, *flags; } map[] = {
+		{ "ieee", "alpha*-*-* sh*-*-*", "-mieee" },
+		{ "ieee", "rx-*-*", "-mnofpu" },
+		{ "float16", "arm*-*-*", "-mfp16-format=ieee" },
+		{ "float128", "powerpc*-*-*", "-mfloat128 -mvsx" },
+		{ "__float128", "powerpc*-*-*", "-mfloat128 -mvsx" },
+		{ "float64x", "powerpc*-*-*", "-mfloat128 -mvsx" },
+		{ "float32", NULL, NULL }, { "float64", NULL, NULL },
+		{ "float32x", NULL, NULL }, { "float128x", NULL, NULL },
+	};
+
+	for (size_t a = 0; a < w->n; a++) {
+		int found = 0;
+		for (size_t i = 0; i < LEN(map); i++) {
+			struct dgopt o = {0};
+			char *err = NULL;
+			if (strcmp(map[i].name, w->v[a]))
+				continue;
+			found = 1;
+			if (!map[i].triples)
+				continue;
+			o.additional = 1;
+			o.sel = selector_dejagnu(map[i].triples, NULL, NULL, &err);
+			free(err);
+			tcl_split(map[i].flags, strlen(map[i].flags), 0, NULL, &o.flags, &err);
+			r->cf->dgopts = xrealloc(r->cf->dgopts, (r->cf->ndgopts + 1) * sizeof(*r->cf->dgopts));
+			r->cf->dgopts[r->cf->ndgopts++] = o;
+		}
+		if (!found) {
+			unsupported(r, line, "dg-add-options %s", w->v[a]);
+			return;
+		}
+	}
+}
+
 static void
 directive(struct dgreader *r, int line, const char *name, const char *args, size_t len)
 {
@@ -575,6 +617,8 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 		r->cf->dg_allow_blank = 1;
 	} else if (!strcmp(name, "dg-require-effective-target")) {
 		read_require_et(r, line, &w);
+	} else if (!strcmp(name, "dg-add-options")) {
+		read_add_options(r, line, &w);
 	} else if (!strcmp(name, "dg-skip-if")) {
 		read_skip_if(r, line, &w);
 	} else if (!strncmp(name, "dg-require-", 11)) {
@@ -651,6 +695,240 @@ find_srcdir(const char *path)
 	return NULL;
 }
 
+/* ---- the directory's driver ---- */
+
+/* The value a driver gives variable name before position upto: the last
+ * "set NAME VALUE" with a literal value. NULL when there is none. */
+static char *
+driver_variable(const char *text, size_t upto, const char *name)
+{
+	char *value = NULL;
+	size_t n = strlen(name);
+
+	for (const char *p = text; (p = strstr(p, "set ")) && (size_t)(p - text) < upto; p += 4) {
+		struct strvec w = {0};
+		char *err = NULL;
+		const char *e = p + strcspn(p, "\n");
+		if ((p != text && !isspace((unsigned char)p[-1])) || strncmp(p + 4, name, n) || !isspace((unsigned char)p[4 + n]))
+			continue;
+		if (tcl_split(p + 4 + n, (size_t)(e - (p + 4 + n)), 0, NULL, &w, &err) == 0 && w.n == 1 &&
+		    !strpbrk(w.v[0], "$[")) {
+			free(value);
+			value = xstrdup(w.v[0]);
+		}
+		free(err);
+		strvec_release(&w);
+	}
+	return value;
+}
+
+/* One word of a driver's dg-runtest call as the flags it stands for:
+ * a literal, or a variable the driver sets. -1 when it is neither. */
+static int
+driver_word(const char *text, size_t at, const char *word, struct strvec *flags)
+{
+	char *value = NULL, *err = NULL;
+	int r;
+
+	if (word[0] == '$') {
+		const char *name = word + 1 + (word[1] == '{');
+		char buf[64];
+		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(name, "}"), name);
+		if (!(value = driver_variable(text, at, buf)))
+			return -1;
+		word = value;
+	} else if (strpbrk(word, "$[")) {
+		return -1;
+	}
+	r = tcl_split(word, strlen(word), 0, NULL, flags, &err);
+	free(err);
+	free(value);
+	return r;
+}
+
+/* Does the glob a driver hands dg-runtest ("...$subdir/PATTERN]...", Tcl
+ * quoting and {a,b} alternatives in it) take the file called name? */
+static int
+driver_glob_takes(const char *call, size_t n, const char *name)
+{
+	const char *p = memmem(call, n, "$subdir/", 8), *end = call + n;
+	struct strbuf pat = {0};
+	const char *open, *close;
+	int takes = 0;
+
+	if (!p)
+		return 0;
+	for (p += 8; p < end && !isspace((unsigned char)*p) && *p != ']' && *p != '"'; p++) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		sb_addc(&pat, *p);
+	}
+	sb_add(&pat, "", 0);
+	open = strchr(pat.buf, '{');
+	close = open ? strchr(open, '}') : NULL;
+	if (!open || !close) {
+		takes = fnmatch(pat.buf, name, 0) == 0;
+	} else {
+		for (const char *a = open + 1; a < close && !takes; ) {
+			size_t k = strcspn(a, ",}");
+			char *one = xasprintf("%.*s%.*s%s", (int)(open - pat.buf), pat.buf, (int)k, a, close + 1);
+			takes = fnmatch(one, name, 0) == 0;
+			free(one);
+			a += k + 1;
+		}
+	}
+	sb_release(&pat);
+	return takes;
+}
+
+/* The name of the first DejaGnu driver (*.exp) in dir, or NULL. */
+static char *
+first_exp(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char *found = NULL;
+
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && !strcmp(e->d_name + n - 4, ".exp") && (!found || strcmp(e->d_name, found) < 0)) {
+			free(found);
+			found = xstrdup(e->d_name);
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Keywords a driver checks before it runs anything, in the form
+ * "if { ![check_effective_target_NAME] } { return }": required. */
+static void
+driver_requirements(struct dgreader *r, const char *text, size_t upto)
+{
+	static const char probe[] = "![check_effective_target_";
+
+	for (const char *p = text; (p = strstr(p, probe)) && (size_t)(p - text) < upto; p++) {
+		const char *name = p + sizeof(probe) - 1, *close = strchr(name, ']');
+		const char *body = close ? strchr(close, '{') : NULL;
+		if (!close || !body || strncmp(body + 1 + strspn(body + 1, " \t\n"), "return", 6))
+			continue;
+		{
+			struct strvec w = {0};
+			strvec_push_nocopy(&w, xstrndup(name, (size_t)(close - name)));
+			read_require_et(r, 1, &w);
+			strvec_release(&w);
+		}
+	}
+}
+
+/* The flags the driver (*.exp) next to the file gives it: runtest runs
+ * dg-runtest FILES FLAGS DEFAULT-FLAGS, where DEFAULT-FLAGS are what
+ * dg-options replaces. Without a driver, gcc.dg's. A driver that cannot
+ * be read this way (torture options, computed flags) makes the file n/a. */
+static void
+read_driver(struct dgreader *r)
+{
+	const char *slash = strrchr(r->cf->path, '/');
+	char *dir = slash ? xstrndup(r->cf->path, (size_t)(slash - r->cf->path) + (slash == r->cf->path)) : xstrdup(".");
+	struct strvec exps = {0};
+	struct strbuf text = {0};
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	const char *call = NULL;
+	char *why = NULL;
+
+	while (d && (e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		if (n > 4 && !strcmp(e->d_name + n - 4, ".exp"))
+			strvec_push(&exps, e->d_name);
+	}
+	if (d)
+		closedir(d);
+	strvec_sort(&exps);
+	for (size_t i = 0; i < exps.n && !call && !why; i++) {
+		char *path = xasprintf("%s/%s", dir, exps.v[i]);
+		struct strbuf raw = {0};
+		sb_reset(&text);
+		if (read_file(path, &raw) == 0 && raw.buf) {
+			/* without comment lines, continued lines joined */
+			for (const char *p = raw.buf; *p; ) {
+				size_t n = strcspn(p, "\n");
+				const char *q = p + strspn(p, " \t");
+				if (*q != '#') {
+					if (n && p[n - 1] == '\\') {
+						sb_add(&text, p, n - 1);
+						sb_addc(&text, ' ');
+					} else {
+						sb_add(&text, p, n);
+						sb_addc(&text, '\n');
+					}
+				}
+				p += n + (p[n] == '\n');
+			}
+			sb_add(&text, "", 0);
+			for (const char *p = text.buf; (p = strstr(p, "dg-runtest")); p += 10) {
+				const char *eol = p + strcspn(p, "\n");
+				size_t n = (size_t)(eol - p);
+				if (!driver_glob_takes(p, n, slash ? slash + 1 : r->cf->path))
+					continue;       /* other files */
+				if (p >= text.buf + 4 && !memcmp(p - 4, "gcc-", 4))
+					why = xasprintf("its driver %s runs each file with several option sets (GCC's torture options)", exps.v[i]);
+				else
+					call = p + 10;
+				break;
+			}
+		}
+		sb_release(&raw);
+		free(path);
+		if (!call && !why)
+			continue;
+		if (call) {
+			/* dg-runtest [FILES] FLAGS DEFAULT-FLAGS: FILES is skipped */
+			const char *eol = call + strcspn(call, "\n");
+			int depth = 0;
+			call += strspn(call, " \t");
+			do {
+				depth += *call == '[' || *call == '{';
+				depth -= *call == ']' || *call == '}';
+				call++;
+			} while (call < eol && (depth > 0 || !isspace((unsigned char)*call)));
+			struct strvec w = {0};
+			char *err = NULL;
+			driver_requirements(r, text.buf, (size_t)(call - text.buf));
+			if (tcl_split(call, (size_t)(eol - call), 0, NULL, &w, &err) < 0 || w.n != 2 ||
+			    driver_word(text.buf, (size_t)(call - text.buf), w.v[0], &r->cf->dg_always) < 0 ||
+			    driver_word(text.buf, (size_t)(call - text.buf), w.v[1], &r->cf->dg_defaults) < 0)
+				why = xasprintf("the flags its driver %s gives are not read here", exps.v[i]);
+			free(err);
+			strvec_release(&w);
+		}
+	}
+	if (!call && !why && exps.n) {
+		why = xasprintf("its driver %s does not run the files of its directory with dg-runtest", exps.v[0]);
+	} else if (!call && !why) {
+		/* no driver here: one further up runs the files its own way */
+		char *up = xstrdup(dir), *s, *exp = NULL;
+		while (!exp && (s = strrchr(up, '/')) && s != up && strcmp(s + 1, "testsuite")) {
+			*s = '\0';
+			if ((exp = first_exp(up)))
+				why = xasprintf("no driver in its directory; %s/%s runs it its own way", strrchr(up, '/') + 1, exp);
+		}
+		free(exp);
+		free(up);
+	}
+	if (why) {
+		unsupported(r, 1, "%s", why);
+		free(why);
+	} else if (!call) {
+		strvec_push(&r->cf->dg_defaults, "-ansi");
+		strvec_push(&r->cf->dg_defaults, "-pedantic-errors");
+	}
+	sb_release(&text);
+	strvec_release(&exps);
+	free(dir);
+}
+
 void
 dg_read(struct casefile *cf, const char *buf, size_t len)
 {
@@ -678,14 +956,17 @@ dg_read(struct casefile *cf, const char *buf, size_t len)
 	if (r.why_na.len)
 		cf->requires_text = sb_detach(&r.why_na);
 	sb_release(&r.why_na);
+	read_driver(&r);
 	/* what the file asks for where no selector holds: for reports */
-	strvec_push(&cf->flags, "-ansi");
-	strvec_push(&cf->flags, "-pedantic-errors");
+	strvec_append(&cf->flags, &cf->dg_always);
+	strvec_append(&cf->flags, &cf->dg_defaults);
 	for (size_t i = 0; i < cf->ndgopts; i++) {
 		if (cf->dgopts[i].sel)
 			continue;
-		if (!cf->dgopts[i].additional)
+		if (!cf->dgopts[i].additional) {
 			strvec_release(&cf->flags);
+			strvec_append(&cf->flags, &cf->dg_always);
+		}
 		strvec_append(&cf->flags, &cf->dgopts[i].flags);
 	}
 	free(r.srcdir);
@@ -698,8 +979,7 @@ dg_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *ou
 {
 	struct strvec cur = {0};
 
-	strvec_push(&cur, "-ansi");
-	strvec_push(&cur, "-pedantic-errors");
+	strvec_append(&cur, &cf->dg_defaults);
 	for (size_t i = 0; i < cf->ndgopts; i++) {
 		if (!selector_eval(cf->dgopts[i].sel, env))
 			continue;
@@ -707,6 +987,7 @@ dg_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *ou
 			strvec_release(&cur);
 		strvec_append(&cur, &cf->dgopts[i].flags);
 	}
+	strvec_append(out, &cf->dg_always);
 	strvec_append(out, &cur);
 	strvec_release(&cur);
 }

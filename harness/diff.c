@@ -43,12 +43,6 @@ failing(enum verdict v)
 	return v == V_FAIL || v == V_ERROR;
 }
 
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The diagnostics of a job as sorted one-line descriptions. */
 static void
 diag_lines(const struct rjob *j, struct strvec *out)
@@ -65,7 +59,7 @@ diag_lines(const struct rjob *j, struct strvec *out)
 		strvec_push_nocopy(out, sb_detach(&sb));
 	}
 	if (out->n)
-		qsort(out->v, out->n, sizeof(char *), cmp_str);
+		strvec_sort(out);
 }
 
 struct out {

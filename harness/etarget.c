@@ -10,8 +10,11 @@
 /* What each keyword means, after GCC 12's target-supports.exp: the same
  * question asked with programs of our own. Sorted by name. */
 static const struct etarget table[] = {
+	{ "4byte_wchar_t", ET_COMPILES, SIZE_CHECK("sizeof (__WCHAR_TYPE__) == 4"), NULL, 'c' },
 	{ "alias", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "alloca", ET_COMPILES, "void use (void *);\nvoid f (int n) { use (__builtin_alloca (n)); }\n", NULL, 'S' },
+	{ "analyzer", ET_COMPILES, "void f (void) { }\n", "-fanalyzer", 'c' },
+	{ "avx", ET_COMPILES, "void f (void) { __builtin_ia32_vzeroall (); }\n", "-O2 -mavx", 'c' },
 	{ "be", ET_COMPILES, NEED_MACRO("__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__"), NULL, 'S' },
 	{ "bswap", ET_TRIPLES, "aarch64*-*-* alpha*-*-* i?86-*-* x86_64-*-* m68k-*-* powerpc*-*-* rs6000-*-* s390*-*-*", NULL, 0 },
 	{ "c", ET_TRIPLES, "*-*-*", NULL, 0 },
@@ -54,16 +57,20 @@ static const struct etarget table[] = {
 	{ "lto", ET_COMPILES, "void f (void) { }\n", "-flto", 'c' },
 	{ "mmap", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "named_sections", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "native", ET_NATIVE, "", NULL, 0 },
 	{ "non_strict_align", ET_COMPILES, "char *y;\ntypedef char __attribute__ ((__aligned__ (__BIGGEST_ALIGNMENT__))) c;\n"
 	                                   "c *z;\nvoid f (void) { z = (c *) y; }\n", "-Wcast-align", 'S' },
+	{ "nonpic", ET_COMPILES, NEED_MACRO("!__PIC__"), NULL, 'S' },
 	{ "nonlocal_goto", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "pie", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "pie_enabled", ET_COMPILES, NEED_MACRO("defined __PIE__"), NULL, 'S' },
+	{ "profiling", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "pthread", ET_COMPILES, "void f (void) { }\n", "-pthread", 'c' },
 	{ "pthread_h", ET_COMPILES, "#include <pthread.h>\n", NULL, 'c' },
 	{ "ptr32plus", ET_COMPILES, SIZE_CHECK("sizeof (void *) >= 4"), NULL, 'c' },
 	{ "ptr_eq_long", ET_COMPILES, SIZE_CHECK("sizeof (void *) == sizeof (long)"), NULL, 'c' },
 	{ "ptr_eq_short", ET_COMPILES, SIZE_CHECK("sizeof (void *) == sizeof (short)"), NULL, 'c' },
+	{ "run_expensive_tests", ET_NEVER, "", NULL, 0 },
 	{ "rv32", ET_COMPILES, NEED_MACRO("defined __riscv && __riscv_xlen == 32"), NULL, 'S' },
 	{ "rv64", ET_COMPILES, NEED_MACRO("defined __riscv && __riscv_xlen == 64"), NULL, 'S' },
 	{ "scheduling", ET_COMPILES, "void f (void) { }\n", "-fschedule-insns", 'c' },

@@ -20,6 +20,8 @@ enum etarget_kind {
 	ET_COMPILES,    /* code compiles with flags and prints nothing */
 	ET_TRIPLES,     /* the target matches one of the triplet globs */
 	ET_ALL,         /* every keyword named holds */
+	ET_NATIVE,      /* the target is the machine the harness runs on */
+	ET_NEVER,       /* never here (run_expensive_tests: GCC_TEST_RUN_EXPENSIVE is unset) */
 };
 
 struct etarget {

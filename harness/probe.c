@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -307,6 +308,15 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 		if (!etarget_has(&all, k)) {
 			strvec_push(&files, "");
 			continue;
+		}
+		if (et->kind == ET_NATIVE) {
+			struct utsname u;
+			int ok = uname(&u) == 0;
+			for (size_t i = 0; i < ps->n; i++) {
+				const char *t = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
+				size_t n = strcspn(t, "-");
+				ps->v[i].etargets[k] = ok && strlen(u.machine) == n && !strncmp(t, u.machine, n);
+			}
 		}
 		if (et->kind == ET_TRIPLES) {
 			char *err = NULL;

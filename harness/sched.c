@@ -60,6 +60,8 @@ spawn(struct slot *s, const struct proc *p)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+	if (p->cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, p->cwd);
 	posix_spawnattr_init(&attr);
 	posix_spawnattr_setpgroup(&attr, 0);
 	sigemptyset(&mask);

@@ -37,6 +37,7 @@ struct proc {
 	char **argv;            /* argv[0] is looked up in PATH unless it has a '/' */
 	char **envp;            /* NULL: inherit */
 	double timeout;         /* seconds; 0 for none */
+	const char *cwd;        /* the directory it runs in; NULL: the harness's own */
 };
 
 struct proc_result {

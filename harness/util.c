@@ -1,7 +1,8 @@
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700     /* nftw */
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -554,4 +555,35 @@ tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct st
 		sb_add(&w, "", 0);
 		strvec_push_nocopy(out, sb_detach(&w));
 	}
+}
+
+static int
+remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st;
+	(void)ftw;
+	if (type == FTW_DP)
+		rmdir(path);
+	else
+		unlink(path);
+	return 0;
+}
+
+void
+remove_tree(const char *dir)
+{
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void
+strvec_sort(struct strvec *sv)
+{
+	if (sv->n)
+		qsort(sv->v, sv->n, sizeof(*sv->v), cmp_str);
 }

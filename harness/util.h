@@ -54,6 +54,8 @@ struct strvec {
 void strvec_push(struct strvec *sv, const char *s);      /* copies s */
 void strvec_push_nocopy(struct strvec *sv, char *s);     /* takes s */
 void strvec_append(struct strvec *sv, const struct strvec *from);
+/* Sort the strings of sv (strcmp order). */
+void strvec_sort(struct strvec *sv);
 /* NULL-terminated copy of the pointers (not the strings), for execve. */
 char **strvec_argv(const struct strvec *sv);
 void strvec_release(struct strvec *sv);
@@ -81,6 +83,10 @@ void shell_quote(struct strbuf *sb, const char *word);
 /* Append each word of sv, quoted, separated by spaces (and preceded by one
  * when sb is not empty). */
 void shell_quote_all(struct strbuf *sb, const struct strvec *sv);
+
+/* Remove dir and everything under it, as far as it can (no symlink is
+ * followed). */
+void remove_tree(const char *dir);
 
 /* Index of s in the table names[n], or -1. */
 int name_index(const char *const *names, size_t n, const char *s);

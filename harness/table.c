@@ -526,6 +526,7 @@ table_write(FILE *fp, const struct results *r)
 	fputs("| ⚠ -Wfoo | fired where nothing was expected |\n", fp);
 	fputs("| FP -Wfoo | a documented false positive (`known-fp`) fired |\n", fp);
 	fputs("| FP gone | a documented false positive no longer fires |\n", fp);
+	fputs("| XFAIL / ✗ XPASS | DejaGnu: an expectation marked `xfail` did not hold, as marked / held after all (a failure, as in runtest) |\n", fp);
 	fputs("| – | the expectation does not apply to this configuration |\n", fp);
 	fputs("| skip / n/a | compiler or target not installed / `case-requires` does not hold |\n\n", fp);
 

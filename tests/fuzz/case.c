@@ -1,8 +1,12 @@
 /* libFuzzer target: the case-file parser (comments, directives, selectors,
- * PCRE2 patterns, marks), in every dialect it reads. */
+ * PCRE2 patterns, marks), in every dialect it reads, and the judging of
+ * the same bytes taken as compiler output (DejaGnu files are judged on
+ * the text itself). */
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "cases.h"
+#include "match.h"
 
 static const char *const arches[] = { "x86-64", "arm64", "s390x" };
 static const char *const profiles[] = { "default", "O0", "kernel" };
@@ -13,12 +17,21 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static const struct sel_vocab vocab = { arches, 3, profiles, 3 };
+	static const unsigned char etargets[ETARGET_MAX] = { 1, 0, 1 };
+	struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", etargets };
+	struct exit_info ei = {0};
 	struct casefile cf;
 	struct errlist errs = {0};
 
 	if (case_parse_as(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, &vocab, DIALECT_AUTO, &errs) == 0) {
-		for (size_t i = 0; i < cf.ndirs; i++)
-			directive_matches(&cf.dirs[i], "message 'x' [y]", 15);
+		struct diaglist dl = {0};
+		enum outcome *out = calloc(cf.ndirs + 1, sizeof(*out));
+		char *reason = NULL;
+		diag_parse(&dl, (const char *)data, size);
+		match_job(&cf, &env, (const char *)data, size, &dl, &ei, out, &reason);
+		free(reason);
+		free(out);
+		diaglist_release(&dl);
 		case_release(&cf);
 	}
 	errlist_release(&errs);

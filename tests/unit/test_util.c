@@ -59,3 +59,39 @@ TEST(strbuf)
 	CHECK(sb.buf == NULL && sb.len == 0);
 	free(s);
 }
+
+/* Tcl words as DejaGnu reads a dg- directive's arguments. */
+TEST(tcl_split)
+{
+	static const char *const vars[] = { "srcdir", "/t/testsuite", NULL };
+	struct strvec sv = {0};
+	char *err = NULL;
+	/* "\\\[" in the file is \[ to the expression; {...} is literal;
+	 * \t, \x41 and \101 are substituted in "..." and in bare words */
+	const char *in = "\"a \\\\\\[-Wx\\\\\\]\" {b \\[c\\] {d}} \"\\t\\x41\\101\" e\\ f \"$srcdir/x\" ${srcdir}";
+
+	CHECK(tcl_split(in, strlen(in), 1, vars, &sv, &err) == 0);
+	CHECK(sv.n == 6);
+	if (sv.n == 6) {
+		CHECK_STR(sv.v[0], "a \\[-Wx\\]");
+		CHECK_STR(sv.v[1], "b \\[c\\] {d}");
+		CHECK_STR(sv.v[2], "\tAA");
+		CHECK_STR(sv.v[3], "e f");
+		CHECK_STR(sv.v[4], "/t/testsuite/x");
+		CHECK_STR(sv.v[5], "/t/testsuite");
+	}
+	strvec_release(&sv);
+	/* a list is not a command: $ and [ stay */
+	CHECK(tcl_split("$x [y]", 6, 0, NULL, &sv, &err) == 0 && sv.n == 2 && !strcmp(sv.v[0], "$x"));
+	strvec_release(&sv);
+	/* what a command cannot be read with */
+	CHECK(tcl_split("\"$other\"", 8, 1, vars, &sv, &err) == -1 && err && strstr(err, "$other"));
+	free(err);
+	CHECK(tcl_split("\"[cmd]\"", 7, 1, vars, &sv, &err) == -1 && err);
+	free(err);
+	CHECK(tcl_split("{open", 5, 0, NULL, &sv, &err) == -1 && err);
+	free(err);
+	CHECK(tcl_split("\"open", 5, 0, NULL, &sv, &err) == -1 && err);
+	free(err);
+	strvec_release(&sv);
+}

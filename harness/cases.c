@@ -936,14 +936,6 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 	if (dialect == DIALECT_AUTO && (dialect = detect(buf, len)) == DIALECT_NATIVE && in_dejagnu_dir(path))
 		dialect = DIALECT_DEJAGNU;
 	p.dialect = cf->dialect = dialect;
-	if (dialect == DIALECT_DEJAGNU) {
-		/* compiled elsewhere (run.c's scratch directory), like runtest does */
-		char *abs = realpath(path, NULL);
-		if (abs) {
-			free(cf->path);
-			cf->path = abs;
-		}
-	}
 	if (p.dialect == DIALECT_DEJAGNU) {
 		dg_read(cf, buf, len);
 	} else if (p.dialect == DIALECT_VERIFY) {
@@ -1018,6 +1010,7 @@ case_release(struct casefile *cf)
 	free(cf->dgopts);
 	strvec_release(&cf->dg_always);
 	strvec_release(&cf->dg_defaults);
+	free(cf->dg_path);
 	selector_free(cf->requires);
 	free(cf->requires_text);
 	free(cf->unsupported);

@@ -95,6 +95,7 @@ struct casefile {
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
 	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
 	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
+	char *dg_path;                 /* DejaGnu: the file's absolute path, which it is compiled by */
 };
 
 /* Parse buf (the bytes of the file at path); name is the case's name in

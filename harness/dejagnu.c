@@ -829,8 +829,8 @@ driver_requirements(struct dgreader *r, const char *text, size_t upto)
 static void
 read_driver(struct dgreader *r)
 {
-	const char *slash = strrchr(r->cf->path, '/');
-	char *dir = slash ? xstrndup(r->cf->path, (size_t)(slash - r->cf->path) + (slash == r->cf->path)) : xstrdup(".");
+	const char *path = r->cf->dg_path, *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
 	struct strvec exps = {0};
 	struct strbuf text = {0};
 	DIR *d = opendir(dir);
@@ -870,7 +870,7 @@ read_driver(struct dgreader *r)
 			for (const char *p = text.buf; (p = strstr(p, "dg-runtest")); p += 10) {
 				const char *eol = p + strcspn(p, "\n");
 				size_t n = (size_t)(eol - p);
-				if (!driver_glob_takes(p, n, slash ? slash + 1 : r->cf->path))
+				if (!driver_glob_takes(p, n, slash ? slash + 1 : path))
 					continue;       /* other files */
 				if (p >= text.buf + 4 && !memcmp(p - 4, "gcc-", 4))
 					why = xasprintf("its driver %s runs each file with several option sets (GCC's torture options)", exps.v[i]);
@@ -938,7 +938,10 @@ dg_read(struct casefile *cf, const char *buf, size_t len)
 
 	r.cf = cf;
 	cf->mode = MODE_ASSEMBLY;       /* dg.exp's default: dg-do compile */
-	if ((r.srcdir = find_srcdir(cf->path))) {
+	/* compiled in a scratch directory, as runtest compiles in its own */
+	if (!(cf->dg_path = realpath(cf->path, NULL)))
+		cf->dg_path = xstrdup(cf->path);
+	if ((r.srcdir = find_srcdir(cf->dg_path))) {
 		r.vars[0] = "srcdir";
 		r.vars[1] = r.srcdir;
 	}

@@ -65,10 +65,11 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	/* runtest names the file first but for dg-do assemble (which matters
 	 * to -x), and puts the plain-output flags before the test's own */
 	int file_first = dejagnu && cf->mode != MODE_OBJECT;
+	const char *file = dejagnu ? cf->dg_path : cf->path;
 
 	config_command(cfg, c, t, av);
 	if (file_first)
-		strvec_push(av, cf->path);
+		strvec_push(av, file);
 	if (dejagnu)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	strvec_append(av, &p->flags);
@@ -86,7 +87,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	}
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
-		strvec_push(av, cf->path);
+		strvec_push(av, file);
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
 }

@@ -46,6 +46,7 @@ struct cline {
 	int col;          /* column of s[0] */
 	int vline;        /* the line a -verify directive here is on: a // comment
 	                     continued by backslash-newline counts as its first line */
+	int spliced;         /* it ended with a backslash: the next line goes on with it */
 };
 
 struct mark {
@@ -73,7 +74,9 @@ struct cparser {
 	enum dialect dialect;
 	int pass;                 /* -verify: 0 reads the RUN lines, 1 the directives */
 	struct strvec prefixes;   /* -verify: expected, or those of -verify=a,b */
-	int have_run;
+	int variant;              /* -verify: which -verify RUN command to read, from 0 */
+	int nverify;              /* -verify: the -verify RUN commands seen */
+	struct strbuf run;        /* -verify: a RUN command continued with a backslash */
 };
 
 static void
@@ -316,7 +319,7 @@ parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dk
 			}
 			d.ref = xstrndup(l->s + b + 5, e - 1 - (b + 5));
 			{
-				char *t = rest_trimmed(&(struct cline){ d.ref, strlen(d.ref), 0, 0, 0 }, 0);
+				char *t = rest_trimmed(&(struct cline){ d.ref, strlen(d.ref), 0, 0, 0, 0 }, 0);
 				free(d.ref);
 				d.ref = t;
 			}
@@ -645,25 +648,30 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 }
 
 /* A RUN line: the flags of the first %clang_cc1 ... -verify command. */
+/* A RUN: line of a -verify file. A command continued with a trailing
+ * backslash is read once whole; the variant-th that runs -verify gives
+ * the prefixes and the flags that change diagnostics. */
 static void
 verify_run_line(struct cparser *p, const struct cline *l, size_t i)
 {
 	struct strvec words = {0};
 	const char *err;
 	size_t pos;
+	int is_verify = 0;
 
-	if (shell_split(l->s + i, l->len - i, &words, &err, &pos) < 0) {
-		strvec_release(&words);
+	sb_add(&p->run, l->s + i, l->len - i);
+	if (l->spliced) {
+		sb_addc(&p->run, ' ');
 		return;
 	}
-	for (size_t k = 0; k < words.n; k++) {
-		const char *w = words.v[k];
-		if (strncmp(w, "-verify", 7) || (w[7] && w[7] != '='))
-			continue;
-		if (p->have_run++) {
-			unsupported(p, l->line, "a second -verify RUN line (only one configuration per file is read)");
-			break;
-		}
+	if (shell_split(sb_str(&p->run), p->run.len, &words, &err, &pos) < 0) {
+		strvec_release(&words);
+		sb_reset(&p->run);
+		return;
+	}
+	for (size_t k = 0; k < words.n && !is_verify; k++)
+		is_verify = !strncmp(words.v[k], "-verify", 7) && (!words.v[k][7] || words.v[k][7] == '=');
+	if (is_verify && p->nverify++ == p->variant) {
 		for (size_t m = 0; m < words.n; m++) {
 			const char *f = words.v[m];
 			if (!strncmp(f, "-verify=", 8)) {
@@ -680,9 +688,9 @@ verify_run_line(struct cparser *p, const struct cline *l, size_t i)
 				strvec_push(&p->cf->flags, f);
 			}
 		}
-		break;
 	}
 	strvec_release(&words);
+	sb_reset(&p->run);
 }
 
 static void
@@ -772,10 +780,15 @@ comment_line(struct cparser *p, const struct cline *l, int base)
 	int k;
 
 	if (p->dialect == DIALECT_VERIFY) {
+		size_t r = skip_ws(l, 0);
+		/* a // comment ending in a backslash goes on over the next line,
+		 * which is how a continued RUN command reads */
+		if (l->len - r >= 2 && !memcmp(l->s + r, "//", 2))
+			r = skip_ws(l, r + 2);
 		if (p->pass)
 			verify_line(p, l);
-		else if (l->len - skip_ws(l, 0) >= 4 && !memcmp(l->s + skip_ws(l, 0), "RUN:", 4))
-			verify_run_line(p, l, skip_ws(l, 0) + 4);
+		else if (l->len - r >= 4 && !memcmp(l->s + r, "RUN:", 4))
+			verify_run_line(p, l, r + 4);
 		return;
 	}
 	ws = i;
@@ -821,7 +834,8 @@ comment(struct cparser *p, const char *s, size_t len, int line, int col, int blo
 		l.col = col;
 		l.vline = block ? line : base;
 		/* a trailing backslash (a line splice) is not part of the text */
-		if (l.len && l.s[l.len - 1] == '\\')
+		l.spliced = l.len && l.s[l.len - 1] == '\\';
+		if (l.spliced)
 			l.len--;
 		{
 			size_t k = skip_ws(&l, 0);
@@ -915,9 +929,9 @@ case_parse(struct casefile *cf, const char *path, const char *name,
 	return case_parse_as(cf, path, name, buf, len, vocab, DIALECT_NATIVE, errs);
 }
 
-int
-case_parse_as(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
-              const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs)
+static int
+parse(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
+      const struct sel_vocab *vocab, enum dialect dialect, int variant, struct errlist *errs)
 {
 	struct cparser p = {0};
 	const char *base;
@@ -933,6 +947,7 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 	p.path = path;
 	p.vocab = vocab;
 	p.errs = errs;
+	p.variant = variant;
 	if (dialect == DIALECT_AUTO && (dialect = detect(buf, len)) == DIALECT_NATIVE && in_dejagnu_dir(path))
 		dialect = DIALECT_DEJAGNU;
 	p.dialect = cf->dialect = dialect;
@@ -943,6 +958,8 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 		scan(&p, buf, len);     /* RUN lines first: they name the prefixes */
 		p.pass = 1;
 		scan(&p, buf, len);
+		cf->run_variants = p.nverify;
+		sb_release(&p.run);
 	} else {
 		scan(&p, buf, len);
 	}
@@ -975,8 +992,15 @@ case_parse_as(struct casefile *cf, const char *path, const char *name, const cha
 }
 
 int
+case_parse_as(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
+              const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs)
+{
+	return parse(cf, path, name, buf, len, vocab, dialect, 0, errs);
+}
+
+int
 case_load(struct casefile *cf, const char *path, const char *name,
-          const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs)
+          const struct sel_vocab *vocab, enum dialect dialect, int variant, struct errlist *errs)
 {
 	struct strbuf sb = {0};
 	int r;
@@ -987,7 +1011,7 @@ case_load(struct casefile *cf, const char *path, const char *name,
 		memset(cf, 0, sizeof(*cf));
 		return -1;
 	}
-	r = case_parse_as(cf, path, name, sb_str(&sb), sb.len, vocab, dialect, errs);
+	r = parse(cf, path, name, sb_str(&sb), sb.len, vocab, dialect, variant, errs);
 	sb_release(&sb);
 	return r;
 }

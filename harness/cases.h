@@ -87,6 +87,7 @@ struct casefile {
 	int nlines;
 	enum dialect dialect;   /* the language it was read in */
 	char *unsupported;      /* "LINE: what" when it uses what this harness cannot read: n/a */
+	int run_variants;       /* Clang -verify: the RUN commands that run -verify (each read as a case of its own) */
 	enum compile_mode mode; /* what the compiler is asked to produce */
 	struct dgopt *dgopts;   /* DejaGnu dg-options and dg-additional-options, in file order */
 	size_t ndgopts;
@@ -106,8 +107,11 @@ int case_parse(struct casefile *cf, const char *path, const char *name,
 /* The same in another dialect (case_parse reads the native one). */
 int case_parse_as(struct casefile *cf, const char *path, const char *name, const char *buf, size_t len,
                   const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs);
+/* Read and parse the file at path. A -verify file with several -verify RUN
+ * commands is read once per command: variant says which (from 0;
+ * cf->run_variants says how many there are). */
 int case_load(struct casefile *cf, const char *path, const char *name,
-              const struct sel_vocab *vocab, enum dialect dialect, struct errlist *errs);
+              const struct sel_vocab *vocab, enum dialect dialect, int variant, struct errlist *errs);
 /* "auto", "native", "verify", "dejagnu" -> dialect, or -1. */
 int dialect_parse(const char *s);
 void case_release(struct casefile *cf);

@@ -95,7 +95,18 @@ cases_collect(const char *path, struct strvec *paths, struct strvec *names, stru
 	return 0;
 }
 
-/* Parse every case; all their errors are reported together. */
+static int
+cmp_case_name(const void *a, const void *b)
+{
+	const struct casefile *x = *(struct casefile *const *)a, *y = *(struct casefile *const *)b;
+	int c = strcmp(x->name, y->name);
+
+	return c ? c : (x > y) - (x < y);      /* in the order they were read */
+}
+
+/* Parse every case; all their errors are reported together. A -verify
+ * file with several -verify RUN commands becomes one case per command,
+ * named "NAME (RUN k)". */
 static int
 load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, enum dialect dialect,
            struct casefile **out, size_t *nout, struct errlist *errs)
@@ -103,6 +114,7 @@ load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, enum dial
 	struct strvec paths = {0}, names = {0};
 	struct strvec defaults = {0};
 	const struct strvec *in = inputs;
+	size_t cap = 0;
 	int r = 0;
 
 	if (!in->n) {
@@ -112,21 +124,45 @@ load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, enum dial
 	for (size_t i = 0; i < in->n; i++)
 		if (cases_collect(in->v[i], &paths, &names, errs) < 0)
 			r = -1;
-	*out = xcalloc(paths.n + 1, sizeof(**out));
+	*out = NULL;
 	*nout = 0;
 	for (size_t i = 0; i < paths.n; i++) {
-		if (case_load(&(*out)[*nout], paths.v[i], names.v[i], vocab, dialect, errs) < 0) {
-			r = -1;
-			continue;
+		int variants = 1;
+		for (int v = 0; v < variants; v++) {
+			struct casefile *cf;
+			xgrow((void **)out, &cap, *nout + 2, sizeof(**out));
+			cf = &(*out)[*nout];
+			if (case_load(cf, paths.v[i], names.v[i], vocab, dialect, v, errs) < 0) {
+				r = -1;
+				break;
+			}
+			if (v == 0 && cf->run_variants > 1 && !cf->unsupported)
+				variants = cf->run_variants;
+			if (variants > 1) {
+				char *name = xasprintf("%s (RUN %d)", cf->name, v + 1);
+				char *title = xasprintf("%s (RUN %d)", cf->title, v + 1);
+				free(cf->name);
+				free(cf->title);
+				cf->name = name;
+				cf->title = title;
+			}
+			(*nout)++;
 		}
-		for (size_t k = 0; k < *nout; k++) {
-			if (!strcmp((*out)[k].name, names.v[i])) {
-				errlist_add(errs, paths.v[i], 0, 0, "case name '%s' also used by %s",
-				            names.v[i], (*out)[k].path);
+	}
+	memset(&(*out)[*nout], 0, sizeof(**out));
+	/* names are what results and reports know cases by */
+	{
+		struct casefile **by = xcalloc(*nout + 1, sizeof(*by));
+		for (size_t k = 0; k < *nout; k++)
+			by[k] = &(*out)[k];
+		qsort(by, *nout, sizeof(*by), cmp_case_name);
+		for (size_t k = 1; k < *nout; k++) {
+			if (!strcmp(by[k - 1]->name, by[k]->name)) {
+				errlist_add(errs, by[k]->path, 0, 0, "case name '%s' also used by %s", by[k]->name, by[k - 1]->path);
 				r = -1;
 			}
 		}
-		(*nout)++;
+		free(by);
 	}
 	strvec_release(&paths);
 	strvec_release(&names);

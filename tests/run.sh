@@ -111,6 +111,16 @@ for f in verify-basic verify-none verify-prefix verify-splice; do
 		[ "$got" = "$want" ] && ok "dialect/$f-as-$c" || bad "dialect/$f-as-$c" "clang -verify: $want, diagmatrix: $got"
 	done
 done
+# several RUN commands: each is a case, judged as clang -verify judges it
+k=0
+for flags in "-verify=plain" "-verify=wall -Wunused-variable" "-verify=wall -Wall -Wno-unused-variable"; do
+	k=$((k + 1))
+	for c in clang-22 clang-14; do
+		$c -cc1 -fsyntax-only $flags tests/dialect/verify-runs.c > /dev/null 2>&1 && want=ok || want="not ok"
+		got=$(grep -E "^(not )?ok [0-9]+ - verify-runs.c \\(RUN $k\\) $c@" "$T/dl.tap" | sed 's/ [0-9]* - .*//')
+		[ "$got" = "$want" ] && ok "dialect/verify-runs-$k-as-$c" || bad "dialect/verify-runs-$k-as-$c" "clang -verify: $want, diagmatrix: $got"
+	done
+done
 for c in clang-22 clang-14; do
 	$c -cc1 -O2 -Rpass=inline -emit-obj -o /dev/null -verify tests/dialect/verify-remark.c > /dev/null 2>&1 && want=ok || want="not ok"
 	got=$(grep -E "^(not )?ok [0-9]+ - verify-remark.c $c@" "$T/dl.tap" | sed 's/ [0-9]* - .*//')

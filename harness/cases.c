@@ -76,6 +76,7 @@ struct cparser {
 	struct strvec prefixes;   /* -verify: expected, or those of -verify=a,b */
 	int variant;              /* -verify: which -verify RUN command to read, from 0 */
 	int nverify;              /* -verify: the -verify RUN commands seen */
+	int nrun;                 /* -verify: the RUN commands seen */
 	struct strbuf run;        /* -verify: a RUN command continued with a backslash */
 };
 
@@ -671,9 +672,12 @@ verify_run_line(struct cparser *p, const struct cline *l, size_t i)
 	}
 	for (size_t k = 0; k < words.n && !is_verify; k++)
 		is_verify = !strncmp(words.v[k], "-verify", 7) && (!words.v[k][7] || words.v[k][7] == '=');
+	p->nrun++;
 	if (is_verify && p->nverify++ == p->variant) {
 		for (size_t m = 0; m < words.n; m++) {
 			const char *f = words.v[m];
+			if (!strncmp(f, "-verify-ignore-unexpected", 25))
+				unsupported(p, l->line, "%s (unexpected diagnostics are failures here)", f);
 			if (!strncmp(f, "-verify=", 8)) {
 				strvec_release(&p->prefixes);
 				for (const char *s = f + 8; *s;) {
@@ -720,6 +724,7 @@ static enum dialect
 detect(const char *buf, size_t len)
 {
 	const char *s = buf, *end = buf + len;
+	int lit = 0;
 
 	for (; s < end; s++) {
 		if (*s == '{' && end - s > 5 && !memcmp(s, "{ dg-", 5))
@@ -732,8 +737,15 @@ detect(const char *buf, size_t len)
 		}
 		if (*s == '-' && end - s > 8 && !memcmp(s, "-verify", 7) && (s[7] == '=' || isspace((unsigned char)s[7])))
 			return DIALECT_VERIFY;
+		if (*s == 'R' && end - s > 4 && !memcmp(s, "RUN:", 4)) {
+			const char *b = s;
+			while (b > buf && (b[-1] == ' ' || b[-1] == '\t'))
+				b--;
+			lit |= b - buf >= 2 && b[-1] == '/' && b[-2] == '/';
+		}
 	}
-	return DIALECT_NATIVE;
+	/* a lit test that checks its output some other way: n/a, with why */
+	return lit ? DIALECT_VERIFY : DIALECT_NATIVE;
 }
 
 /* A DejaGnu driver (*.exp) next to the file: the directory is a DejaGnu
@@ -959,6 +971,8 @@ parse(struct casefile *cf, const char *path, const char *name, const char *buf, 
 		p.pass = 1;
 		scan(&p, buf, len);
 		cf->run_variants = p.nverify;
+		if (p.nrun && !p.nverify)
+			unsupported(&p, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
 		sb_release(&p.run);
 	} else {
 		scan(&p, buf, len);

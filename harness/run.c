@@ -53,7 +53,8 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 		if (stat(full, &st) < 0) {
 			errlist_add(errs, full, 0, 0, "cannot stat: %s", strerror(errno));
 			r = -1;
-		} else if (S_ISDIR(st.st_mode)) {
+		} else if (S_ISDIR(st.st_mode) && strcmp(entries.v[i], "Inputs")) {
+			/* lit's Inputs directories hold what tests include, not tests */
 			r = walk(full, name, paths, names, errs);
 		} else if (S_ISREG(st.st_mode) && len > 2 && !strcmp(entries.v[i] + len - 2, ".c")) {
 			strvec_push(paths, full);
@@ -67,7 +68,8 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 }
 
 /* Collect the *.c files under path (a file or a directory, recursively,
- * sorted), with their names relative to the cases root. */
+ * sorted, but for directories named Inputs), with their names relative to
+ * the cases root. */
 static int
 cases_collect(const char *path, struct strvec *paths, struct strvec *names, struct errlist *errs)
 {

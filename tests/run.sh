@@ -129,6 +129,7 @@ done
 $DM lint --config tests/dialect/compilers.yaml tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c > "$T/dl.lint" 2>&1
 grep -q '^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$' "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \
+	&& grep -q "^tests/dialect/verify-filecheck.c: not supported, n/a everywhere: line 1: no RUN command runs -verify" "$T/dl.lint" \
 	&& ok dialect/unsupported-listed || bad dialect/unsupported-listed "$(cat "$T/dl.lint")"
 $DM run --config tests/dialect/compilers.yaml --cases tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c --out "$T/dl2.results" 2> "$T/dl.err" > /dev/null
 grep -q "^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$" "$T/dl.err" \

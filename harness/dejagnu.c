@@ -319,8 +319,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 		free(err);
 		directive_release(&d);
 	} else {
-		d.md = pcre2_match_data_create_from_pattern(d.re, NULL);
-		push(r->cf, &d);
+		push(r->cf, &d);     /* no match data: dg_judge brings one */
 	}
 	sb_release(&re);
 }
@@ -434,8 +433,7 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 		free(err);
 		directive_release(&d);
 	} else {
-		d.md = pcre2_match_data_create_from_pattern(d.re, NULL);
-		push(r->cf, &d);
+		push(r->cf, &d);     /* no match data: dg_judge brings one */
 	}
 	sb_release(&re);
 }
@@ -1028,7 +1026,7 @@ static const char note_prune[] = "(^|\\n)[^\\n]*: note: [^\\n]*";
 
 static struct {
 	pcre2_code *re[LEN(gcc_prunes) + 1];
-	pcre2_match_data *md;
+	int ready;
 } prunes;
 
 static void
@@ -1036,7 +1034,6 @@ prunes_release(void)
 {
 	for (size_t i = 0; i < LEN(prunes.re); i++)
 		pcre2_code_free(prunes.re[i]);
-	pcre2_match_data_free(prunes.md);
 }
 
 static void
@@ -1044,14 +1041,14 @@ prunes_init(void)
 {
 	char *err = NULL;
 
-	if (prunes.md)
+	if (prunes.ready)
 		return;
 	for (size_t i = 0; i < LEN(prunes.re); i++) {
 		prunes.re[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : note_prune, &err);
 		if (!prunes.re[i])
 			abort();        /* the table is ours: a bad entry is a bug */
 	}
-	prunes.md = pcre2_match_data_create(8, NULL);
+	prunes.ready = 1;
 	atexit(prunes_release);
 }
 
@@ -1142,6 +1139,9 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 {
 	struct strbuf t = {0}, bad = {0}, fp = {0};
 	struct diaglist excess = {0}, bads = {0}, fps = {0};
+	/* one match data for every expression: PCRE2 keeps its backtracking
+	 * memory there, which per directive would add up over a large tree */
+	pcre2_match_data *md = pcre2_match_data_create(16, NULL);
 	int failures = 0, excess_ok = 0;
 	size_t blank = 0;
 
@@ -1165,7 +1165,7 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 		}
 		if (d->kind == D_PRUNE)
 			continue;
-		hit = regsub_all(d->re, d->md, &t, "\n", d->kind != D_BOGUS ? NULL : xfail ? &fp : &bad) > 0;
+		hit = regsub_all(d->re, md, &t, "\n", d->kind != D_BOGUS ? NULL : xfail ? &fp : &bad) > 0;
 		if (hit)
 			trimleft(&t);
 		if (d->kind == D_BOGUS)
@@ -1187,12 +1187,12 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 		failures++;
 	}
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
-		regsub_all(prunes.re[i], prunes.md, &t, "", NULL);
+		regsub_all(prunes.re[i], md, &t, "", NULL);
 	if (!cf->dg_keep_notes)
-		regsub_all(prunes.re[LEN(gcc_prunes)], prunes.md, &t, "", NULL);
+		regsub_all(prunes.re[LEN(gcc_prunes)], md, &t, "", NULL);
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		if (cf->dirs[i].kind == D_PRUNE) {
-			regsub_all(cf->dirs[i].re, cf->dirs[i].md, &t, "", NULL);
+			regsub_all(cf->dirs[i].re, md, &t, "", NULL);
 			out[i] = OUT_HELD;
 		}
 	}
@@ -1236,6 +1236,7 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 	diaglist_release(&bads);
 	diaglist_release(&fps);
 	sb_release(&t);
+	pcre2_match_data_free(md);
 	sb_release(&bad);
 	sb_release(&fp);
 	return failures;

@@ -234,7 +234,6 @@ read_line(struct dgreader *r, int line, const char *s, long *out)
 static enum dkind
 message_kind(const char *name, const char **prefix)
 {
-	*prefix = "";
 	static const struct { const char *name; enum dkind kind; const char *prefix; } map[] = {
 		{ "dg-warning", D_WARNING, "warning:" },
 		{ "dg-error", D_ERROR, "(fatal )?error:" },
@@ -242,6 +241,8 @@ message_kind(const char *name, const char **prefix)
 		{ "dg-note", D_NOTE, "note:" },
 		{ "dg-bogus", D_BOGUS, "" },
 	};
+
+	*prefix = "";
 	for (size_t i = 0; i < LEN(map); i++) {
 		if (!strcmp(map[i].name, name)) {
 			*prefix = map[i].prefix;
@@ -259,6 +260,22 @@ push(struct casefile *cf, struct directive *d)
 	memset(d, 0, sizeof(*d));
 }
 
+/* Compile expr into d (no match data: dg_judge brings one) and add d to
+ * the file; an expression PCRE2 cannot read makes the file n/a. */
+static void
+push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, const char *expr)
+{
+	char *err = NULL;
+
+	if (!(d->re = compile_tcl(expr, &err))) {
+		unsupported(r, line, "%s \"%s\": %s", name, d->regex, err);
+		free(err);
+		directive_release(d);
+		return;
+	}
+	push(r->cf, d);
+}
+
 /* dg-warning and its kin: REGEXP [COMMENT [SELECTOR [LINE]]], turned into
  * the expression dg.exp matches the output with (process-message). */
 static void
@@ -267,7 +284,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	struct directive d = {0};
 	struct strbuf re = {0};
 	const char *prefix, *pat, *column;
-	char what = 't', *err = NULL, colbuf[32];
+	char what = 't', colbuf[32];
 	long at = line;
 
 	d.kind = message_kind(name, &prefix);
@@ -314,13 +331,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	sb_addf(&re, "[^\\n]*(%s%s[^\\n]*", column, prefix);
 	are_to_pcre(&re, pat);
 	sb_addstr(&re, ")[^\\n]*\\n?)+");
-	if (!(d.re = compile_tcl(sb_str(&re), &err))) {
-		unsupported(r, line, "%s \"%s\": %s", name, pat, err);
-		free(err);
-		directive_release(&d);
-	} else {
-		push(r->cf, &d);     /* no match data: dg_judge brings one */
-	}
+	push_compiled(r, line, name, &d, sb_str(&re));
 	sb_release(&re);
 }
 
@@ -412,7 +423,6 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 {
 	struct directive d = {0};
 	struct strbuf re = {0};
-	char *err = NULL;
 
 	if (w->n != 1) {
 		unsupported(r, line, "dg-prune-output with %zu arguments", w->n);
@@ -428,13 +438,7 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = xstrdup(w->v[0]);
-	if (!(d.re = compile_tcl(sb_str(&re), &err))) {
-		unsupported(r, line, "dg-prune-output \"%s\": %s", w->v[0], err);
-		free(err);
-		directive_release(&d);
-	} else {
-		push(r->cf, &d);     /* no match data: dg_judge brings one */
-	}
+	push_compiled(r, line, "dg-prune-output", &d, sb_str(&re));
 	sb_release(&re);
 }
 

@@ -625,7 +625,9 @@ run_main(struct run_opts *o)
 		int any = 0;
 		for (size_t k = 0; k < ncases; k++)
 			for (size_t b = 0; b < LEN(want.bits); b++)
-				any |= !!(want.bits[b] |= cases[k].etargets.bits[b]);
+				want.bits[b] |= cases[k].etargets.bits[b];
+		for (size_t b = 0; b < LEN(want.bits); b++)
+			any |= want.bits[b] != 0;
 		if (any && (sig = probe_etargets(&cfg, &ps, &want, parallel, o->timeout, &cache)))
 			goto interrupted;
 	}

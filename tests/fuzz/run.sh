@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/fuzz/run.sh SECONDS NAME...: run each libFuzzer target
 # (build-fuzz/fuzz-NAME) for SECONDS on a fresh working corpus seeded from
-# the repository: the case library and the malformed cases for `case`,
+# the repository: the case library, the malformed cases and the -verify
+# and DejaGnu test files for `case` (which also judges them as output),
 # the captured compiler output for `diag`, every compilers.yaml for
 # `config`, and tests/fuzz/corpus/NAME. A crash, leak or sanitizer report
 # fails; the input that caused it is left in build-fuzz/ to become a
@@ -11,7 +12,8 @@ secs=$1; shift
 st=0
 seed() {  # NAME: copy the seed inputs of fuzzer NAME into its corpus
 	case $1 in
-	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c tests/dialect/*.c ;;
+	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c tests/dialect/*.c \
+	      tests/dejagnu/gcc.diagmatrix/*.c ;;
 	diag) set -- tests/data/diag/*.stderr ;;
 	config) set -- compilers.yaml tests/e2e/compilers.yaml tests/bad-config/*.yaml ;;
 	*) set -- ;;

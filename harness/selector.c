@@ -313,8 +313,15 @@ dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char 
 	struct strvec w = {0};
 	struct dgnode *n = NULL;
 
+	static int depth;       /* of braces: real selectors nest two or three deep */
+
+	if (depth >= 32) {
+		*err = xasprintf("target selector nested too deeply");
+		return NULL;
+	}
 	if (tcl_split(exp, strlen(exp), 0, NULL, &w, err) < 0)
 		return NULL;
+	depth++;
 	if (w.n == 2 && !strcmp(w.v[0], "!")) {
 		struct dgnode *a = dg_operand(w.v[1], keyword, kctx, err);
 		n = a ? dgnode_new(DG_NOT, a, NULL) : NULL;
@@ -339,6 +346,7 @@ dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char 
 			*err = xasprintf("empty target selector");
 	}
 	strvec_release(&w);
+	depth--;
 	return n;
 }
 

@@ -500,6 +500,7 @@ int
 tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct strvec *out, char **err)
 {
 	size_t i = 0;
+	size_t n0 = out->n;      /* on an error, out is left as it came */
 
 	*err = NULL;
 	for (;;) {
@@ -523,7 +524,7 @@ tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct st
 			if (i >= len) {
 				*err = xasprintf("missing close-brace");
 				sb_release(&w);
-				return -1;
+				goto fail;
 			}
 			i++;
 		} else {
@@ -548,13 +549,23 @@ tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct st
 				*err = xasprintf("missing \"");
 			if (*err) {
 				sb_release(&w);
-				return -1;
+				goto fail;
 			}
 			i += quoted;
 		}
 		sb_add(&w, "", 0);
 		strvec_push_nocopy(out, sb_detach(&w));
 	}
+fail:
+	if (!n0) {
+		strvec_release(out);
+		return -1;
+	}
+	while (out->n > n0) {
+		free(out->v[--out->n]);
+		out->v[out->n] = NULL;
+	}
+	return -1;
 }
 
 static int

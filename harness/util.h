@@ -75,7 +75,7 @@ int shell_split(const char *s, size_t len, struct strvec *out, const char **err,
  * DejaGnu evaluates a dg- directive: $NAME and ${NAME} are replaced from
  * vars (NULL-terminated name, value pairs) and [command substitution] is
  * refused; without it, s is read as a list and both are literal. Returns 0,
- * or -1 with *err set to an allocated message. */
+ * or -1 with *err set to an allocated message and out as it was. */
 int tcl_split(const char *s, size_t len, int cmd, const char *const *vars,
               struct strvec *out, char **err);
 

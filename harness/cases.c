@@ -575,7 +575,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 	d.src_col = colof(l, start);
 	d.line = l->vline;      /* -verify counts from the directive's own line */
 	d.min = 1;
-	d.max = UINT_MAX;
+	d.max = 1;              /* as Clang: one directive, one diagnostic */
 	if (l->len - i >= 3 && !memcmp(l->s + i, "-re", 3)) {
 		is_re = 1;
 		i += 3;

@@ -94,7 +94,7 @@ describe_directive(struct strbuf *sb, const struct directive *d)
 		sb_addf(sb, " [%s]", d->flag);
 }
 
-/* The directives of a case-format.md or -verify case against dl: one
+/* The directives of a case-format.md case against dl: one
  * outcome each, one description in why per failure. Returns the count. */
 static int
 judge(const struct casefile *cf, const struct sel_env *env, struct diaglist *dl, enum outcome *out,
@@ -169,6 +169,67 @@ judge(const struct casefile *cf, const struct sel_env *env, struct diaglist *dl,
 	return failed;
 }
 
+/* Clang's -verify, as VerifyDiagnosticConsumer checks it: in file order,
+ * each directive takes up to its count of matching diagnostics, each
+ * diagnostic once; what no directive took, notes included, is unexpected.
+ * Returns the failures, described in why. */
+static int
+judge_verify(const struct casefile *cf, const struct sel_env *env, struct diaglist *dl, enum outcome *out,
+             struct strbuf *why)
+{
+	unsigned *left = xcalloc(dl->n + 1, sizeof(*left));
+	int failed = 0, nodiag = 0;
+
+	for (size_t j = 0; j < dl->n; j++)
+		left[j] = dl->v[j].count;
+	for (size_t i = 0; i < cf->ndirs; i++) {
+		const struct directive *d = &cf->dirs[i];
+		unsigned taken = 0;
+
+		out[i] = OUT_NA;
+		if (!selector_eval(d->sel, env))
+			continue;
+		if (d->kind == D_NO_DIAGNOSTICS) {
+			nodiag = 1;
+			out[i] = OUT_CLEAN;
+			continue;
+		}
+		while (taken < d->max) {
+			size_t j;
+			for (j = 0; j < dl->n; j++)
+				if (left[j] && diag_matches(cf, d, &dl->v[j]))
+					break;
+			if (j == dl->n)
+				break;
+			left[j]--;
+			dl->v[j].status = ST_EXPECTED;
+			taken++;
+		}
+		out[i] = taken >= d->min ? OUT_HELD : OUT_MISSING;
+		if (out[i] == OUT_MISSING) {
+			sb_addstr(why, failed++ ? "; " : "");
+			sb_addstr(why, "missing ");
+			describe_directive(why, d);
+		}
+	}
+	for (size_t j = 0; j < dl->n; j++) {
+		struct diag *g = &dl->v[j];
+		if (!left[j])
+			continue;
+		g->status = ST_UNEXPECTED;
+		sb_addstr(why, failed++ ? "; " : "");
+		sb_addstr(why, "unexpected ");
+		describe_diag(why, g);
+	}
+	/* what fired is a failure already, listed above */
+	if (nodiag && dl->n)
+		for (size_t i = 0; i < cf->ndirs; i++)
+			if (cf->dirs[i].kind == D_NO_DIAGNOSTICS && out[i] == OUT_CLEAN)
+				out[i] = OUT_DIRTY;
+	free(left);
+	return failed;
+}
+
 enum verdict
 match_job(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
           struct diaglist *dl, const struct exit_info *ei, enum outcome *out, char **reason)
@@ -179,8 +240,12 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 	*reason = NULL;
 	for (size_t j = 0; j < dl->n; j++)
 		dl->v[j].status = ST_NONE;
-	failed = cf->dialect == DIALECT_DEJAGNU ? dg_judge(cf, env, text, len, dl, out, &why)
-	                                        : judge(cf, env, dl, out, &why);
+	if (cf->dialect == DIALECT_DEJAGNU)
+		failed = dg_judge(cf, env, text, len, dl, out, &why);
+	else if (cf->dialect == DIALECT_VERIFY)
+		failed = judge_verify(cf, env, dl, out, &why);
+	else
+		failed = judge(cf, env, dl, out, &why);
 	for (size_t j = 0; j < dl->n; j++)
 		if (dl->v[j].sev == SEV_ERROR || dl->v[j].sev == SEV_FATAL)
 			nerrors++;

@@ -103,7 +103,7 @@ n=$($DM export --format tap "$T/p.results" | grep -c '^ok')
 $DM run --config tests/dialect/compilers.yaml --cases tests/dialect --no-cache --out "$T/dl.results" > /dev/null 2>&1
 $DM export --format tap "$T/dl.results" | grep -E '^(not )?ok' > "$T/dl.tap"
 cmp -s "$T/dl.tap" tests/dialect/expected.tap && ok dialect/verdicts || bad dialect/verdicts "$(diff tests/dialect/expected.tap "$T/dl.tap")"
-for f in verify-basic verify-none verify-prefix verify-splice; do
+for f in verify-basic verify-none verify-prefix verify-splice verify-consume verify-note; do
 	v=-verify; [ $f = verify-prefix ] && v=-verify=mine
 	for c in clang-22 clang-14; do
 		$c -cc1 -fsyntax-only $v -Wall tests/dialect/$f.c > /dev/null 2>&1 && want=ok || want="not ok"

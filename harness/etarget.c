@@ -158,3 +158,21 @@ etarget_close(struct etarget_set *s)
 		}
 	}
 }
+
+int
+etarget_all_hold(int i, const unsigned char *known)
+{
+	const char *p = table[i].text;
+	int holds = 1;
+
+	while (*p && holds) {
+		size_t n = strcspn(p, " ");
+		char name[64];
+		int k;
+		snprintf(name, sizeof(name), "%.*s", (int)n, p);
+		k = etarget_index(name);
+		holds = k >= 0 && known[k];
+		p += n + (p[n] == ' ');
+	}
+	return holds;
+}

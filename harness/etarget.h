@@ -47,5 +47,8 @@ void etarget_add(struct etarget_set *s, int i);
 int etarget_has(const struct etarget_set *s, int i);
 /* Add to s every keyword that the keywords of s are made of (ET_ALL). */
 void etarget_close(struct etarget_set *s);
+/* For the ET_ALL keyword i: do all its keywords hold, known[k] saying
+ * which do? */
+int etarget_all_hold(int i, const unsigned char *known);
 
 #endif

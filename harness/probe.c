@@ -374,20 +374,8 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 		const struct etarget *et = etarget_get(k);
 		if (!etarget_has(&all, k) || et->kind != ET_ALL)
 			continue;
-		for (size_t i = 0; i < ps->n; i++) {
-			const char *p = et->text;
-			int holds = 1;
-			while (*p) {
-				size_t n = strcspn(p, " ");
-				char name[64];
-				int j;
-				snprintf(name, sizeof(name), "%.*s", (int)n, p);
-				j = etarget_index(name);
-				holds = holds && j >= 0 && ps->v[i].etargets[j];
-				p += n + (p[n] == ' ');
-			}
-			ps->v[i].etargets[k] = (unsigned char)holds;
-		}
+		for (size_t i = 0; i < ps->n; i++)
+			ps->v[i].etargets[k] = (unsigned char)etarget_all_hold(k, ps->v[i].etargets);
 	}
 	for (size_t k = 0; k < files.n; k++)
 		if (*files.v[k])

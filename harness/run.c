@@ -128,6 +128,7 @@ load_cases(const struct strvec *inputs, const struct sel_vocab *vocab, enum dial
 			r = -1;
 	*out = NULL;
 	*nout = 0;
+	xgrow((void **)out, &cap, 1, sizeof(**out));      /* never NULL, even with no case */
 	for (size_t i = 0; i < paths.n; i++) {
 		int variants = 1;
 		for (int v = 0; v < variants; v++) {

@@ -136,6 +136,8 @@ grep -q "^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywh
 	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 4: dg-final.\*$" \
 	&& ok dialect/unsupported-in-run-and-table || bad dialect/unsupported-in-run-and-table "$(cat "$T/dl.err")"
 $DM lint --dialect native tests/dialect/verify-none.c > /dev/null 2>&1 && ok dialect/forced-native || bad dialect/forced-native
+mkdir -p "$T/no-cases"
+$DM lint "$T/no-cases" > "$T/nc.out" 2>&1 && grep -q "^0 case files" "$T/nc.out" && ok lint/empty-directory || bad lint/empty-directory "$(cat "$T/nc.out")"
 $DM run --dialect klingon > /dev/null 2>&1; [ $? -eq 2 ] && ok dialect/bad-option || bad dialect/bad-option
 
 # DejaGnu files: the harness gives the per-file verdicts GCC's own runtest

@@ -454,22 +454,18 @@ parse_mark(struct cparser *p, const struct cline *l, size_t i, int base)
 
 /* ---- Clang -verify ---- */
 
-static void
-unsupported(struct cparser *p, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* The first construct this harness cannot read makes the file n/a. */
-static void
-unsupported(struct cparser *p, int line, const char *fmt, ...)
+void
+case_unsupported(struct casefile *cf, int line, const char *fmt, ...)
 {
 	va_list ap;
 	char *msg;
 
-	if (p->cf->unsupported)
+	if (cf->unsupported)
 		return;
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	p->cf->unsupported = xasprintf("line %d: %s", line, msg);
+	cf->unsupported = xasprintf("line %d: %s", line, msg);
 	free(msg);
 }
 
@@ -599,7 +595,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 				size_t e = ds;
 				while (e < l->len && !strchr(" \t{", l->s[e]))
 					e++;
-				unsupported(p, l->line, "-verify location '@%.*s' (only @+N, @-N, @N and @*)",
+				case_unsupported(p->cf, l->line, "-verify location '@%.*s' (only @+N, @-N, @N and @*)",
 				            (int)(e - ds), l->s + ds);
 				return 0;
 			}
@@ -677,7 +673,7 @@ verify_run_line(struct cparser *p, const struct cline *l, size_t i)
 		for (size_t m = 0; m < words.n; m++) {
 			const char *f = words.v[m];
 			if (!strncmp(f, "-verify-ignore-unexpected", 25))
-				unsupported(p, l->line, "%s (unexpected diagnostics are failures here)", f);
+				case_unsupported(p->cf, l->line, "%s (unexpected diagnostics are failures here)", f);
 			if (!strncmp(f, "-verify=", 8)) {
 				strvec_release(&p->prefixes);
 				for (const char *s = f + 8; *s;) {
@@ -972,7 +968,7 @@ parse(struct casefile *cf, const char *path, const char *name, const char *buf, 
 		scan(&p, buf, len);
 		cf->run_variants = p.nverify;
 		if (p.nrun && !p.nverify)
-			unsupported(&p, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
+			case_unsupported(p.cf, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
 		sb_release(&p.run);
 	} else {
 		scan(&p, buf, len);

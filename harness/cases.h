@@ -115,6 +115,9 @@ int case_load(struct casefile *cf, const char *path, const char *name,
 /* "auto", "native", "verify", "dejagnu" -> dialect, or -1. */
 int dialect_parse(const char *s);
 void case_release(struct casefile *cf);
+/* Record that cf uses, at line, what this harness cannot read (printf
+ * format): the first such construct makes the file n/a everywhere. */
+void case_unsupported(struct casefile *cf, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Free what one directive owns (case_release does it for cf->dirs). */
 void directive_release(struct directive *d);
 

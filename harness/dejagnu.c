@@ -108,24 +108,6 @@ struct dgreader {
 	struct strbuf why_na;           /* what cf->requires says, for reports */
 };
 
-static void unsupported(struct dgreader *r, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-/* The first construct read differently from runtest makes the file n/a. */
-static void
-unsupported(struct dgreader *r, int line, const char *fmt, ...)
-{
-	va_list ap;
-	char *msg;
-
-	if (r->cf->unsupported)
-		return;
-	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
-	va_end(ap);
-	r->cf->unsupported = xasprintf("line %d: %s", line, msg);
-	free(msg);
-}
-
 /* An effective-target keyword, remembered so that it is probed. */
 static int
 keyword(void *vr, const char *name)
@@ -172,7 +154,7 @@ read_selector(struct dgreader *r, int line, const char *spec, struct selector **
 	*sel = NULL;
 	*what = 't';
 	if (tcl_split(spec, strlen(spec), 0, NULL, &w, &err) < 0) {
-		unsupported(r, line, "selector '%s': %s", spec, err);
+		case_unsupported(r->cf, line, "selector '%s': %s", spec, err);
 		free(err);
 		return -1;
 	}
@@ -181,7 +163,7 @@ read_selector(struct dgreader *r, int line, const char *spec, struct selector **
 		*what = w.v[0][0];
 	strvec_release(&w);
 	if (!ok) {
-		unsupported(r, line, "selector '{ %s }' (only target and xfail)", spec);
+		case_unsupported(r->cf, line, "selector '{ %s }' (only target and xfail)", spec);
 		return -1;
 	}
 	while (isspace((unsigned char)*spec))
@@ -190,7 +172,7 @@ read_selector(struct dgreader *r, int line, const char *spec, struct selector **
 		return 0;
 	rest = spec + strcspn(spec, " \t\n");
 	if (!(*sel = selector_dejagnu(rest, keyword, r, &err))) {
-		unsupported(r, line, "%s", err);
+		case_unsupported(r->cf, line, "%s", err);
 		free(err);
 		return -1;
 	}
@@ -268,7 +250,7 @@ push_compiled(struct dgreader *r, int line, const char *name, struct directive *
 	char *err = NULL;
 
 	if (!(d->re = compile_tcl(expr, &err))) {
-		unsupported(r, line, "%s \"%s\": %s", name, d->regex, err);
+		case_unsupported(r->cf, line, "%s \"%s\": %s", name, d->regex, err);
 		free(err);
 		directive_release(d);
 		return;
@@ -293,7 +275,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	d.src_line = line;
 	d.src_col = 1;
 	if (w->n < 1 || w->n > 4) {
-		unsupported(r, line, "%s with %zu arguments", name, w->n);
+		case_unsupported(r->cf, line, "%s with %zu arguments", name, w->n);
 		return;
 	}
 	if (w->n >= 3 && read_selector(r, line, w->v[2], &d.sel, &what) < 0)
@@ -305,7 +287,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	if (w->n >= 3 && *w->v[2])
 		d.sel_text = xstrdup(trimmed(w->v[2]));
 	if (w->n == 4 && read_line(r, line, w->v[3], &at) < 0) {
-		unsupported(r, line, "line '%s'", w->v[3]);
+		case_unsupported(r->cf, line, "line '%s'", w->v[3]);
 		directive_release(&d);
 		return;
 	}
@@ -342,18 +324,18 @@ read_options(struct dgreader *r, int line, const char *name, const struct strvec
 	char what, *err = NULL;
 
 	if (w->n < 1 || w->n > 2) {
-		unsupported(r, line, "%s with %zu arguments", name, w->n);
+		case_unsupported(r->cf, line, "%s with %zu arguments", name, w->n);
 		return;
 	}
 	if (w->n == 2 && read_selector(r, line, w->v[1], &o.sel, &what) < 0)
 		return;
 	if (w->n == 2 && what == 'x') {
-		unsupported(r, line, "%s: xfail is not allowed here", name);
+		case_unsupported(r->cf, line, "%s: xfail is not allowed here", name);
 		selector_free(o.sel);
 		return;
 	}
 	if (tcl_split(w->v[0], strlen(w->v[0]), 0, NULL, &o.flags, &err) < 0) {
-		unsupported(r, line, "%s: %s", name, err);
+		case_unsupported(r->cf, line, "%s: %s", name, err);
 		free(err);
 		selector_free(o.sel);
 		strvec_release(&o.flags);
@@ -378,7 +360,7 @@ read_do(struct dgreader *r, int line, const struct strvec *w)
 	for (k = 0; w->n && k < LEN(modes) && strcmp(modes[k].what, w->v[0]); k++)
 		;
 	if (!w->n || w->n > 2 || k == LEN(modes)) {
-		unsupported(r, line, "dg-do %s", w->n ? w->v[0] : "");
+		case_unsupported(r->cf, line, "dg-do %s", w->n ? w->v[0] : "");
 		return;
 	}
 	r->cf->mode = modes[k].mode;
@@ -403,7 +385,7 @@ read_excess(struct dgreader *r, int line, const struct strvec *w)
 	char what = 't';
 
 	if (w->n > 2) {
-		unsupported(r, line, "dg-excess-errors with %zu arguments", w->n);
+		case_unsupported(r->cf, line, "dg-excess-errors with %zu arguments", w->n);
 		return;
 	}
 	/* target and xfail both mean: here, excess errors are expected */
@@ -425,7 +407,7 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 	struct strbuf re = {0};
 
 	if (w->n != 1) {
-		unsupported(r, line, "dg-prune-output with %zu arguments", w->n);
+		case_unsupported(r->cf, line, "dg-prune-output with %zu arguments", w->n);
 		return;
 	}
 	/* gcc-dg-prune pastes the expression in as it is: a '|' in it splits
@@ -452,18 +434,18 @@ read_require_et(struct dgreader *r, int line, const struct strvec *w)
 	char *err = NULL;
 
 	if (w->n < 1 || w->n > 2) {
-		unsupported(r, line, "dg-require-effective-target with %zu arguments", w->n);
+		case_unsupported(r->cf, line, "dg-require-effective-target with %zu arguments", w->n);
 		return;
 	}
 	if (etarget_index(w->v[0]) < 0) {
-		unsupported(r, line, "effective target '%s'", w->v[0]);
+		case_unsupported(r->cf, line, "effective target '%s'", w->v[0]);
 		return;
 	}
 	sb_addf(&why, "dg-require-effective-target %s", w->v[0]);
 	if (w->n == 2) {
 		char *spec = trimmed(w->v[1]);
 		if (strncmp(spec, "target", 6) || !isspace((unsigned char)spec[6])) {
-			unsupported(r, line, "dg-require-effective-target selector '{ %s }'", spec);
+			case_unsupported(r->cf, line, "dg-require-effective-target selector '{ %s }'", spec);
 			sb_release(&why);
 			return;
 		}
@@ -473,7 +455,7 @@ read_require_et(struct dgreader *r, int line, const struct strvec *w)
 		sb_addstr(&e, w->v[0]);
 	}
 	if (!(sel = selector_dejagnu(sb_str(&e), keyword, r, &err))) {
-		unsupported(r, line, "%s", err);
+		case_unsupported(r->cf, line, "%s", err);
 		free(err);
 	} else {
 		require(r, sel, 0, sb_str(&why));
@@ -494,7 +476,7 @@ read_skip_if(struct dgreader *r, int line, const struct strvec *w)
 	int plain = 1;
 
 	if (w->n < 2 || w->n > 4) {
-		unsupported(r, line, "dg-skip-if with %zu arguments", w->n);
+		case_unsupported(r->cf, line, "dg-skip-if with %zu arguments", w->n);
 		return;
 	}
 	for (size_t i = 2; i < w->n && plain; i++) {
@@ -507,7 +489,7 @@ read_skip_if(struct dgreader *r, int line, const struct strvec *w)
 		err = NULL;
 	}
 	if (!plain) {
-		unsupported(r, line, "dg-skip-if with option lists");
+		case_unsupported(r->cf, line, "dg-skip-if with option lists");
 		return;
 	}
 	spec = trimmed(w->v[1]);
@@ -518,7 +500,7 @@ read_skip_if(struct dgreader *r, int line, const struct strvec *w)
 		free(rest);
 	}
 	if (!sel) {
-		unsupported(r, line, "%s", err);
+		case_unsupported(r->cf, line, "%s", err);
 		free(err);
 		return;
 	}
@@ -548,7 +530,7 @@ read_require(struct dgreader *r, int line, const char *name)
 			return;
 		}
 	}
-	unsupported(r, line, "%s", name);
+	case_unsupported(r->cf, line, "%s", name);
 }
 
 /* dg-add-options NAME...: the flags GCC's add_options_for_NAME adds, on
@@ -585,7 +567,7 @@ read_add_options(struct dgreader *r, int line, const struct strvec *w)
 			r->cf->dgopts[r->cf->ndgopts++] = o;
 		}
 		if (!found) {
-			unsupported(r, line, "dg-add-options %s", w->v[a]);
+			case_unsupported(r->cf, line, "dg-add-options %s", w->v[a]);
 			return;
 		}
 	}
@@ -599,7 +581,7 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 	const char *prefix;
 
 	if (tcl_split(args, len, 1, r->vars, &w, &err) < 0) {
-		unsupported(r, line, "%s: %s", name, err);
+		case_unsupported(r->cf, line, "%s: %s", name, err);
 		free(err);
 		return;
 	}
@@ -630,7 +612,7 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 		r->lines = xrealloc(r->lines, r->linenames.n * sizeof(*r->lines));
 		r->lines[r->linenames.n - 1] = line;
 	} else {
-		unsupported(r, line, "%s", name);
+		case_unsupported(r->cf, line, "%s", name);
 	}
 	strvec_release(&w);
 }
@@ -671,7 +653,7 @@ scan_line(struct dgreader *r, int line, const char *s, size_t len)
 			/* a second directive on the line: runtest reads one
 			 * directive with the rest as its arguments, and fails */
 			if (inner && inner + 4 < close && !memcmp(inner + strspn(inner + 1, " \t") + 1, "dg-", 3))
-				unsupported(r, line, "two dg- directives on one line");
+				case_unsupported(r->cf, line, "two dg- directives on one line");
 			else
 				directive(r, line, name, a, (size_t)(close - 1 - a));
 			free(name);
@@ -920,7 +902,7 @@ read_driver(struct dgreader *r)
 		free(up);
 	}
 	if (why) {
-		unsupported(r, 1, "%s", why);
+		case_unsupported(r->cf, 1, "%s", why);
 		free(why);
 	} else if (!call) {
 		strvec_push(&r->cf->dg_defaults, "-ansi");

@@ -29,7 +29,7 @@ FUZZERS = case selector diag config
 
 SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
       harness/etarget.c harness/cases.c harness/dejagnu.c harness/diag.c harness/match.c harness/sched.c \
-      harness/sha256.c harness/cache.c harness/jobserver.c harness/probe.c harness/jobs.c harness/results.c harness/export.c \
+      harness/sha256.c harness/cache.c harness/root.c harness/jobserver.c harness/probe.c harness/jobs.c harness/results.c harness/export.c \
       harness/table.c harness/diff.c harness/run.c
 OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)

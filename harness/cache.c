@@ -31,22 +31,27 @@ mkdirs(char *path)
 	return mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;
 }
 
+char *
+cache_dir(void)
+{
+	const char *env;
+
+	if ((env = getenv("DIAGMATRIX_CACHE")) && *env)
+		return xstrdup(env);
+	if ((env = getenv("XDG_CACHE_HOME")) && *env)
+		return xasprintf("%s/diagmatrix", env);
+	if ((env = getenv("HOME")) && *env)
+		return xasprintf("%s/.cache/diagmatrix", env);
+	return NULL;
+}
+
 void
 cache_open(struct cache *c, int enabled)
 {
-	const char *env;
 	char *dir;
 
 	memset(c, 0, sizeof(*c));
-	if (!enabled)
-		return;
-	if ((env = getenv("DIAGMATRIX_CACHE")) && *env)
-		dir = xstrdup(env);
-	else if ((env = getenv("XDG_CACHE_HOME")) && *env)
-		dir = xasprintf("%s/diagmatrix", env);
-	else if ((env = getenv("HOME")) && *env)
-		dir = xasprintf("%s/.cache/diagmatrix", env);
-	else
+	if (!enabled || !(dir = cache_dir()))
 		return;
 	if (mkdirs(dir) < 0) {
 		free(dir);

@@ -33,6 +33,9 @@ struct cache_entry {
 	struct strbuf out, err;
 };
 
+/* The cache directory: $DIAGMATRIX_CACHE, else $XDG_CACHE_HOME/diagmatrix,
+ * else ~/.cache/diagmatrix (allocated), or NULL when none can be named. */
+char *cache_dir(void);
 /* Open the cache (creating its directory, mode 0700); enabled = 0, or a
  * directory that cannot be made, leaves it disabled. */
 void cache_open(struct cache *c, int enabled);

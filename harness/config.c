@@ -237,6 +237,40 @@ load_targets(struct loader *ld, const yaml_node_t *n)
 	}
 }
 
+/* when: { SELECTOR: [flags], ... }: flags that apply where the selector
+ * holds, read with the case selectors' grammar. */
+static void
+load_when(struct loader *ld, const yaml_node_t *n, struct profile *pr)
+{
+	struct sel_vocab vocab = { ld->cfg->arch_names, ld->cfg->ntargets, NULL, 0 };
+
+	if (check_mapping(ld, n, "when") < 0)
+		return;
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		const yaml_node_t *k = node(ld, p->key);
+		struct cond_flags cf = {0};
+		const char *text;
+		char *err = NULL;
+		size_t pos = 0;
+
+		if (!(text = scalar(ld, k, "a selector")))
+			continue;
+		cf.when = selector_parse(text, strlen(text), &vocab, &err, &pos);
+		if (!cf.when) {
+			int quoted = k->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+			errlist_add(ld->errs, ld->name, (int)k->start_mark.line + 1,
+			            (int)(k->start_mark.column + 1 + (size_t)quoted + pos), "%s", err);
+			ld->nerr++;
+			free(err);
+			continue;
+		}
+		cf.when_text = xstrdup(text);
+		string_list(ld, node(ld, p->value), "flags", &cf.flags);
+		pr->cond = xrealloc(pr->cond, (pr->ncond + 1) * sizeof(*pr->cond));
+		pr->cond[pr->ncond++] = cf;
+	}
+}
+
 static void
 load_profiles(struct loader *ld, const yaml_node_t *n)
 {
@@ -270,11 +304,105 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 					string_list(ld, node(ld, q->value), "gcc", &pr.gcc_flags);
 				else if (!strcmp(k, "clang"))
 					string_list(ld, node(ld, q->value), "clang", &pr.clang_flags);
+				else if (!strcmp(k, "when"))
+					load_when(ld, node(ld, q->value), &pr);
 				else
-					unknown_key(ld, q, "a profile", "flags, gcc, clang");
+					unknown_key(ld, q, "a profile", "flags, gcc, clang, when");
 			}
 		}
 		cfg->profiles[cfg->nprofiles++] = pr;
+	}
+}
+
+static void
+load_root(struct loader *ld, const yaml_node_t *v, struct root *r)
+{
+	if (check_mapping(ld, v, "a root") == 0) {
+		for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
+			const char *k = key_of(ld, q);
+			const char *s;
+			if (!k)
+				continue;
+			if (!strcmp(k, "suite")) {
+				if ((s = scalar(ld, node(ld, q->value), "suite")) && !r->suite) {
+					if (valid_name(s))
+						r->suite = xstrdup(s);
+					else
+						err_at(ld, node(ld, q->value), "suite '%s' is not a Debian suite name", s);
+				}
+			} else if (!strcmp(k, "mirror")) {
+				if ((s = scalar(ld, node(ld, q->value), "mirror")) && !r->mirror)
+					r->mirror = xstrdup(s);
+			} else if (!strcmp(k, "packages")) {
+				string_list(ld, node(ld, q->value), "packages", &r->packages);
+			} else {
+				unknown_key(ld, q, "a root", "suite, mirror, packages");
+			}
+		}
+		if (!r->suite)
+			err_at(ld, v, "root '%s' has no suite", r->name);
+	}
+	if (!r->mirror)
+		r->mirror = xstrdup("http://deb.debian.org/debian");
+	/* they become debootstrap's --include=a,b,c */
+	for (size_t i = 0; i < r->packages.n; i++)
+		if (!valid_name(r->packages.v[i]) || r->packages.v[i][0] == '-')
+			err_at(ld, v, "root '%s': '%s' is not a package name", r->name, r->packages.v[i]);
+}
+
+static void
+load_roots(struct loader *ld, const yaml_node_t *n)
+{
+	struct config *cfg = ld->cfg;
+
+	if (check_mapping(ld, n, "roots") < 0)
+		return;
+	cfg->roots = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	                     sizeof(*cfg->roots));
+	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+		struct root r = {0};
+
+		if (!key_of(ld, p) || !(r.name = name_scalar(ld, node(ld, p->key), "root name")))
+			continue;
+		if (config_find_root(cfg, r.name) >= 0) {
+			free(r.name);
+			continue;       /* reported as a duplicate key */
+		}
+		load_root(ld, node(ld, p->value), &r);
+		cfg->roots[cfg->nroots++] = r;
+	}
+}
+
+/* A root holds what its compilers name: their packages and their targets'
+ * C libraries; each once, sorted. */
+static void
+root_packages(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->ncompilers; i++) {
+		const struct compiler *c = &cfg->compilers[i];
+		if (c->root < 0)
+			continue;
+		for (size_t t = 0; t < c->ntcs; t++) {
+			struct strvec *pk = &cfg->roots[c->root].packages;
+			if (c->tcs[t].package)
+				strvec_push(pk, c->tcs[t].package);
+			if (cfg->targets[c->tcs[t].target].package)
+				strvec_push(pk, cfg->targets[c->tcs[t].target].package);
+		}
+	}
+	for (size_t r = 0; r < cfg->nroots; r++) {
+		struct strvec *pk = &cfg->roots[r].packages;
+		size_t k = 0;
+		if (!pk->n)
+			continue;
+		strvec_sort(pk);
+		for (size_t i = 0; i < pk->n; i++) {
+			if (k && !strcmp(pk->v[k - 1], pk->v[i]))
+				free(pk->v[i]);
+			else
+				pk->v[k++] = pk->v[i];
+		}
+		pk->n = k;
 	}
 }
 
@@ -350,6 +478,7 @@ load_compiler(struct loader *ld, const yaml_node_t *n)
 	int has_family = 0;
 
 	c.timeout = 0;
+	c.root = -1;
 	if (check_mapping(ld, n, "a compiler") < 0)
 		return;
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
@@ -374,8 +503,12 @@ load_compiler(struct loader *ld, const yaml_node_t *n)
 			string_list(ld, v, "prefix", &c.prefix);
 		} else if (!strcmp(k, "timeout")) {
 			number(ld, v, "timeout", &c.timeout);
+		} else if (!strcmp(k, "root")) {
+			const char *s = scalar(ld, v, "root");
+			if (s && (c.root = config_find_root(cfg, s)) < 0)
+				err_at(ld, v, "unknown root '%s' (not under roots:)", s);
 		} else {
-			unknown_key(ld, p, "a compiler", "name, family, command, package, targets, flags, prefix, timeout");
+			unknown_key(ld, p, "a compiler", "name, family, command, package, targets, flags, prefix, root, timeout");
 		}
 	}
 	if (!c.name) {
@@ -542,8 +675,9 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 		goto done;
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		const char *k = key_of(&ld, p);
-		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers"))
-			unknown_key(&ld, p, "the configuration", "timeout, targets, profiles, compilers");
+		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers") &&
+		    strcmp(k, "roots"))
+			unknown_key(&ld, p, "the configuration", "timeout, targets, roots, profiles, compilers");
 	}
 	if ((v = top_key(&ld, root, "timeout")))
 		number(&ld, v, "timeout", &cfg->timeout);
@@ -551,6 +685,12 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 		load_targets(&ld, v);
 	else
 		err_at(&ld, root, "no targets: section");
+	/* profiles' selectors name architectures */
+	cfg->arch_names = xcalloc(cfg->ntargets + 1, sizeof(char *));
+	for (size_t i = 0; i < cfg->ntargets; i++)
+		cfg->arch_names[i] = cfg->targets[i].arch;
+	if ((v = top_key(&ld, root, "roots")))
+		load_roots(&ld, v);
 	if ((v = top_key(&ld, root, "profiles")))
 		load_profiles(&ld, v);
 	else
@@ -578,9 +718,7 @@ done:
 		config_release(cfg);
 		return -1;
 	}
-	cfg->arch_names = xcalloc(cfg->ntargets + 1, sizeof(char *));
-	for (size_t i = 0; i < cfg->ntargets; i++)
-		cfg->arch_names[i] = cfg->targets[i].arch;
+	root_packages(cfg);
 	cfg->profile_names = xcalloc(cfg->nprofiles + 1, sizeof(char *));
 	for (size_t i = 0; i < cfg->nprofiles; i++)
 		cfg->profile_names[i] = cfg->profiles[i].name;
@@ -618,7 +756,20 @@ config_release(struct config *cfg)
 		strvec_release(&cfg->profiles[i].flags);
 		strvec_release(&cfg->profiles[i].gcc_flags);
 		strvec_release(&cfg->profiles[i].clang_flags);
+		for (size_t k = 0; k < cfg->profiles[i].ncond; k++) {
+			selector_free(cfg->profiles[i].cond[k].when);
+			free(cfg->profiles[i].cond[k].when_text);
+			strvec_release(&cfg->profiles[i].cond[k].flags);
+		}
+		free(cfg->profiles[i].cond);
 	}
+	for (size_t i = 0; i < cfg->nroots; i++) {
+		free(cfg->roots[i].name);
+		free(cfg->roots[i].suite);
+		free(cfg->roots[i].mirror);
+		strvec_release(&cfg->roots[i].packages);
+	}
+	free(cfg->roots);
 	free(cfg->profiles);
 	for (size_t i = 0; i < cfg->ncompilers; i++) {
 		struct compiler *c = &cfg->compilers[i];
@@ -659,6 +810,25 @@ config_find_profile(const struct config *cfg, const char *name)
 		if (!strcmp(cfg->profiles[i].name, name))
 			return (long)i;
 	return -1;
+}
+
+long
+config_find_root(const struct config *cfg, const char *name)
+{
+	for (size_t i = 0; i < cfg->nroots; i++)
+		if (!strcmp(cfg->roots[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+void
+profile_flags(const struct profile *p, const struct sel_env *env, struct strvec *av)
+{
+	strvec_append(av, &p->flags);
+	strvec_append(av, env->family == FAMILY_GCC ? &p->gcc_flags : &p->clang_flags);
+	for (size_t i = 0; i < p->ncond; i++)
+		if (selector_eval(p->cond[i].when, env))
+			strvec_append(av, &p->cond[i].flags);
 }
 
 long

@@ -17,8 +17,17 @@
  *       package: clang-19
  *       targets: [x86-64, arm64]
  *       flags: [...]                # extra flags for every job (optional)
- *       prefix: [...]               # wrapper command, e.g. a container runner
+ *       prefix: [...]               # wrapper command, e.g. an emulator
+ *       root: trixie                # lives in that root (below), not on the host
  *       timeout: 120
+ *   roots:                          # Debian roots: another release, in a directory
+ *     trixie: { suite: trixie, mirror: URL, packages: [...] }
+ *
+ * A profile may add flags where a selector (case-format.md) holds:
+ *     kernel: { flags: [...], when: { "clang<16": [-Wno-format] } }
+ *
+ * A root's packages are its own list plus every package its compilers'
+ * toolchains and targets name, so that it holds what they need.
  *
  * Every mistake is reported as FILE:LINE:COL through an errlist; nothing is
  * printed here. The whole structure is owned by struct config and freed by
@@ -37,11 +46,28 @@ struct target {
 	char *package;           /* Debian package with the target's libc headers, or NULL */
 };
 
+/* Flags a profile adds where a selector holds. */
+struct cond_flags {
+	struct selector *when;
+	char *when_text;         /* as written */
+	struct strvec flags;
+};
+
 struct profile {
 	char *name;
 	struct strvec flags;       /* both families */
 	struct strvec gcc_flags;   /* GCC only */
 	struct strvec clang_flags; /* Clang only */
+	struct cond_flags *cond;   /* in file order */
+	size_t ncond;
+};
+
+/* A Debian root (root.h builds and enters it). */
+struct root {
+	char *name;
+	char *suite;               /* bullseye, trixie, sid, ... */
+	char *mirror;              /* http://deb.debian.org/debian unless given */
+	struct strvec packages;    /* its own list and what its compilers need: sorted, each once */
 };
 
 /* One compiler reaching one target. */
@@ -58,6 +84,7 @@ struct compiler {
 	struct strvec prefix;    /* wrapper argv placed before the command */
 	struct strvec flags;     /* extra flags for every job */
 	double timeout;          /* seconds per job */
+	long root;               /* index into config.roots, or -1: on the host */
 	struct toolchain *tcs;
 	size_t ntcs;
 };
@@ -71,6 +98,8 @@ struct config {
 	size_t nprofiles;
 	struct compiler *compilers;
 	size_t ncompilers;
+	struct root *roots;
+	size_t nroots;
 	/* for selector validation: pointers into the structures above */
 	const char **arch_names;
 	const char **profile_names;
@@ -85,6 +114,10 @@ struct config_filter {
  * reaches every target through one command), appended to av. */
 void config_command(const struct config *cfg, const struct compiler *c, const struct toolchain *t,
                     struct strvec *av);
+
+/* The flags profile p gives in env (family, version, architecture): its
+ * flags, its family's, then those whose selector holds, appended to av. */
+void profile_flags(const struct profile *p, const struct sel_env *env, struct strvec *av);
 
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);
@@ -104,5 +137,6 @@ struct sel_vocab config_vocab(const struct config *cfg);
 long config_find_target(const struct config *cfg, const char *arch);
 long config_find_profile(const struct config *cfg, const char *name);
 long config_find_compiler(const struct config *cfg, const char *name);
+long config_find_root(const struct config *cfg, const char *name);
 
 #endif

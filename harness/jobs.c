@@ -1,3 +1,4 @@
+#define _XOPEN_SOURCE 700     /* realpath */
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,20 +67,20 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	 * to -x), and puts the plain-output flags before the test's own */
 	int file_first = dejagnu && cf->mode != MODE_OBJECT;
 	const char *file = dejagnu ? cf->dg_path : cf->path;
+	struct sel_env env;
 
 	config_command(cfg, c, t, av);
 	if (file_first)
 		strvec_push(av, file);
 	if (dejagnu)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
-	strvec_append(av, &p->flags);
-	strvec_append(av, c->family == FAMILY_GCC ? &p->gcc_flags : &p->clang_flags);
+	env = job_env(j, cfg, ps);
+	profile_flags(p, &env, av);
 	strvec_append(av, &c->flags);
 	strvec_append(av, &t->flags);
 	if (cf->std)
 		strvec_push_nocopy(av, xasprintf("-std=%s", cf->std));
 	if (dejagnu) {
-		struct sel_env env = job_env(j, cfg, ps);
 		dg_flags(cf, &env, av);
 	} else {
 		strvec_append(av, &cf->flags);
@@ -90,6 +91,27 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 		strvec_push(av, file);
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
+}
+
+void
+job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
+          const struct casefile *cases, const char *scratch, struct strvec *av)
+{
+	const struct casefile *cf = &cases[j->caseidx];
+	struct strvec ro = {0};
+	char *real, *slash;
+
+	if (cfg->compilers[j->compiler].root < 0)
+		return;
+	/* the case's directory, where the compiler reads it and what it includes */
+	real = realpath(cf->dialect == DIALECT_DEJAGNU ? cf->dg_path : cf->path, NULL);
+	if (real && (slash = strrchr(real, '/')) && slash != real) {
+		*slash = 0;
+		strvec_push(&ro, real);
+	}
+	free(real);
+	probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, cf->dialect == DIALECT_DEJAGNU ? scratch : NULL, av);
+	strvec_release(&ro);
 }
 
 void

@@ -48,6 +48,12 @@ char *job_reason(const struct job *j, const struct probeset *ps, const struct ca
 /* The argument vector of a job to compile, appended to argv. */
 void job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, struct strvec *argv);
+/* Append what starts a job whose compiler lives in a root: the root's bwrap
+ * command, with the case's directory bound read-only and scratch (the
+ * directory DejaGnu files compile in; may be NULL) writable. Nothing for a
+ * compiler on the host. job_argv follows it. */
+void job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
+               const struct casefile *cases, const char *scratch, struct strvec *av);
 /* "LC_ALL=C cmd args..." quoted for sh. */
 void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);

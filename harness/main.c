@@ -23,8 +23,9 @@ static const char usage_text[] =
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
-	"       diagmatrix list   [--config FILE] [--missing-packages]\n"
-	"       diagmatrix lint   [--config FILE] [PATH...]\n";
+	"       diagmatrix list   [--config FILE] [--missing-packages | --host-packages]\n"
+	"       diagmatrix lint   [--config FILE] [PATH...]\n"
+	"       diagmatrix root   [--config FILE] [--rebuild] [--quiet] [NAME...]\n";
 
 static int
 usage(const char *fmt, const char *arg)
@@ -326,14 +327,16 @@ static int
 cmd_list(int argc, char **argv)
 {
 	const char *config = "compilers.yaml";
-	int missing = 0;
+	int missing = LIST_TOOLCHAINS;
 
 	for (int i = 1; i < argc; i++) {
 		if (is_opt(argv[i], "--config")) {
 			if (!(config = optval(argc, argv, &i, "--config")))
 				return usage("option '%s' needs a value", "--config");
 		} else if (!strcmp(argv[i], "--missing-packages")) {
-			missing = 1;
+			missing = LIST_MISSING_PACKAGES;
+		} else if (!strcmp(argv[i], "--host-packages")) {
+			missing = LIST_HOST_PACKAGES;
 		} else {
 			return usage("unknown argument '%s'", argv[i]);
 		}
@@ -374,6 +377,35 @@ cmd_lint(int argc, char **argv)
 	return r;
 }
 
+static int
+cmd_root(int argc, char **argv)
+{
+	const char *config = "compilers.yaml";
+	struct strvec names = {0};
+	int rebuild = 0, quiet = 0, r;
+
+	for (int i = 1; i < argc; i++) {
+		if (is_opt(argv[i], "--config")) {
+			if (!(config = optval(argc, argv, &i, "--config"))) {
+				strvec_release(&names);
+				return usage("option '%s' needs a value", "--config");
+			}
+		} else if (!strcmp(argv[i], "--rebuild")) {
+			rebuild = 1;
+		} else if (!strcmp(argv[i], "--quiet")) {
+			quiet = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			strvec_release(&names);
+			return usage("unknown option '%s'", argv[i]);
+		} else {
+			strvec_push(&names, argv[i]);
+		}
+	}
+	r = root_main(config, &names, rebuild, quiet);
+	strvec_release(&names);
+	return r;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -382,7 +414,7 @@ main(int argc, char **argv)
 		int (*fn)(int, char **);
 	} cmds[] = {
 		{ "run", cmd_run }, { "table", cmd_table }, { "export", cmd_export },
-		{ "merge", cmd_merge }, { "diff", cmd_diff }, { "list", cmd_list }, { "lint", cmd_lint },
+		{ "merge", cmd_merge }, { "diff", cmd_diff }, { "list", cmd_list }, { "lint", cmd_lint }, { "root", cmd_root },
 	};
 
 	if (argc < 2)

@@ -15,9 +15,11 @@ enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET };
 struct ptask {
 	size_t probe;
 	enum ptask_kind kind;
-	struct strvec argv;
+	struct strvec argv;     /* what runs the compiler (the root's bwrap command excluded) */
+	struct strvec full;     /* while it runs: the whole command */
 	int et;                 /* PT_ETARGET: the keyword */
 	const char *file;       /* PT_ETARGET: its program's file, which the cache key leaves out */
+	struct strvec bind;     /* PT_ETARGET: the program's directory, for a root */
 };
 
 struct pctx {
@@ -41,13 +43,51 @@ command_exists(const char *cmd)
 	return p != NULL;
 }
 
+void
+probe_enter(const struct config *cfg, const struct probeset *ps, const struct probe *pr,
+            const struct strvec *ro, const char *rw, const char *cwd, struct strvec *av)
+{
+	const struct compiler *c = &cfg->compilers[pr->compiler];
+
+	if (c->root >= 0)
+		root_enter(&ps->roots[c->root], ro, rw, cwd ? cwd : ps->cwd, av);
+}
+
+/* The host file a toolchain's first word runs, or NULL. */
+static char *
+probe_exe(const struct config *cfg, const struct probeset *ps, const struct probe *pr)
+{
+	const struct compiler *c = &cfg->compilers[pr->compiler];
+	const char *exe = c->prefix.n ? c->prefix.v[0] : c->tcs[pr->tc].command;
+
+	return c->root >= 0 ? root_lookup(&ps->roots[c->root], exe) : path_lookup(exe);
+}
+
+void
+probe_key(struct cache_key *k, const struct config *cfg, const struct probeset *ps, const struct probe *pr)
+{
+	const struct compiler *c = &cfg->compilers[pr->compiler];
+	char *exe = probe_exe(cfg, ps, pr);
+
+	if (c->root >= 0) {
+		const struct rootinfo *ri = &ps->roots[c->root];
+		cache_key_str(k, ri->id ? ri->id : "(no root)");
+	}
+	cache_key_command(k, exe ? exe : c->prefix.n ? c->prefix.v[0] : c->tcs[pr->tc].command);
+	free(exe);
+}
+
 static void
 pget(void *vctx, size_t i, struct proc *p)
 {
 	struct pctx *ctx = vctx;
+	struct ptask *t;
 
 	i = ctx->run[i];
-	p->argv = strvec_argv(&ctx->tasks[i].argv);
+	t = &ctx->tasks[i];
+	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &t->bind, NULL, NULL, &t->full);
+	strvec_append(&t->full, &t->argv);
+	p->argv = strvec_argv(&t->full);
 	ctx->argvs[i] = (char *)p->argv;
 	p->envp = ctx->envp;
 	p->timeout = ctx->timeout > 0 ? ctx->timeout :
@@ -91,6 +131,23 @@ macro_value(const char *out, const char *name, int *v)
 		return -1;
 	*v = atoi(p + strlen(key));
 	return 0;
+}
+
+/* A GCC snapshot says so in __VERSION__: "17.0.0 20261020 (experimental)";
+ * its date goes to date[9], else date is left as it is. */
+static void
+snapshot_date(const char *macros, char *date)
+{
+	const char *p = strstr(macros, "#define __VERSION__ \""), *d;
+
+	if (!p)
+		return;
+	p += strlen("#define __VERSION__ \"");
+	d = p + strcspn(p, " \"\n");
+	if (*d != ' ' || strspn(d + 1, "0123456789") != 8 || strncmp(d + 9, " (experimental)", 15))
+		return;
+	memcpy(date, d + 1, 8);
+	date[8] = 0;
 }
 
 /* What probe task i tells about its toolchain. */
@@ -140,6 +197,8 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 			}
 		}
 		snprintf(pr->version, sizeof(pr->version), "%d.%d.%d", pr->ver[0], pr->ver[1], pr->ver[2]);
+	} else {
+		snapshot_date(sb_str(&r->out), pr->date);
 	}
 }
 
@@ -151,6 +210,7 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 	i = ctx->run[i];
 	free(ctx->argvs[i]);
 	ctx->argvs[i] = NULL;
+	strvec_release(&ctx->tasks[i].full);
 	apply(ctx, i, r);
 	/* a toolchain that answers is remembered; one that does not is asked
 	 * again next time (it may have been installed meanwhile) */
@@ -177,7 +237,7 @@ run_tasks(struct pctx *ctx, int parallel)
 		struct cache_key k;
 		struct cache_entry e;
 		cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : "probe");
-		cache_key_command(&k, t->argv.v[0]);
+		probe_key(&k, ctx->cfg, ctx->ps, &ctx->ps->v[t->probe]);
 		for (size_t a = 0; a < t->argv.n; a++) {
 			if (t->file && !strcmp(t->argv.v[a], t->file))
 				cache_key_str(&k, etarget_get(t->et)->text);    /* the program, not where it is */
@@ -207,6 +267,8 @@ run_tasks(struct pctx *ctx, int parallel)
 	for (size_t i = 0; i < ctx->ntasks; i++) {
 		free(ctx->argvs[i]);
 		strvec_release(&ctx->tasks[i].argv);
+		strvec_release(&ctx->tasks[i].full);
+		strvec_release(&ctx->tasks[i].bind);
 	}
 	free(ctx->argvs);
 	free(ctx->envp);
@@ -216,72 +278,124 @@ run_tasks(struct pctx *ctx, int parallel)
 	return sig;
 }
 
+/* Why the toolchain of pr cannot run: its root is not built, or its
+ * command is not found (in the root, or in PATH). Sets pr->note and
+ * pr->package; 0 when it can. */
+static int
+not_runnable(const struct config *cfg, const struct probeset *ps, struct probe *pr)
+{
+	const struct compiler *cc = &cfg->compilers[pr->compiler];
+	const struct toolchain *tc = &cc->tcs[pr->tc];
+	const char *exe = cc->prefix.n ? cc->prefix.v[0] : tc->command;
+	char *found;
+
+	if (cc->root >= 0) {
+		const struct rootinfo *ri = &ps->roots[cc->root];
+		const char *name = cfg->roots[cc->root].name;
+		char *build;
+		if (ri->state == ROOT_MISSING || !command_exists("bwrap")) {
+			build = root_build_command(cfg->path, name, 0);
+			pr->note = ri->state == ROOT_MISSING ?
+			           xasprintf("root %s is not built (build it: %s)", name, build) :
+			           xstrdup("bwrap not found (apt-get install bubblewrap)");
+			free(build);
+			return -1;
+		}
+		if (!(found = root_lookup(ri, exe))) {
+			build = root_build_command(cfg->path, name, 1);
+			pr->note = xasprintf("%s not found in root %s%s (rebuild it: %s)", exe, name,
+			                     ri->state == ROOT_STALE ? ", built for other packages" : "", build);
+			free(build);
+			return -1;
+		}
+		free(found);
+		return 0;
+	}
+	if (!command_exists(exe)) {
+		pr->note = strchr(exe, '/') && access(exe, F_OK) == 0 ?
+		           xasprintf("%s is not executable", exe) : xasprintf("%s not found", exe);
+		pr->package = tc->package && !cc->prefix.n ? xstrdup(tc->package) : NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* The two probes of a toolchain: its version, and its target's headers
+ * (preprocessed with -dM, whose __VERSION__ dates a snapshot). */
+static void
+add_probe_tasks(struct pctx *ctx, size_t *cap, size_t probe)
+{
+	const struct probe *pr = &ctx->ps->v[probe];
+	const struct compiler *cc = &ctx->cfg->compilers[pr->compiler];
+	const struct toolchain *tc = &cc->tcs[pr->tc];
+	static const char *const version[2][5] = {
+		[FAMILY_GCC] = { "-dumpfullversion" },
+		[FAMILY_CLANG] = { "-dM", "-E", "-x", "c", "/dev/null" },
+	};
+	static const char *const headers[] = { "-dM", "-E", "-include", "stdio.h", "-x", "c", "/dev/null" };
+	struct ptask task = {0};
+
+	xgrow((void **)&ctx->tasks, cap, ctx->ntasks + 2, sizeof(*ctx->tasks));
+	task.probe = probe;
+	task.kind = PT_VERSION;
+	config_command(ctx->cfg, cc, tc, &task.argv);
+	for (size_t i = 0; i < LEN(version[0]) && version[cc->family][i]; i++)
+		strvec_push(&task.argv, version[cc->family][i]);
+	ctx->tasks[ctx->ntasks++] = task;
+	memset(&task, 0, sizeof(task));
+	task.probe = probe;
+	task.kind = PT_HEADERS;
+	config_command(ctx->cfg, cc, tc, &task.argv);
+	strvec_append(&task.argv, &cc->flags);
+	strvec_append(&task.argv, &tc->flags);
+	for (size_t i = 0; i < LEN(headers); i++)
+		strvec_push(&task.argv, headers[i]);
+	ctx->tasks[ctx->ntasks++] = task;
+}
+
 int
 probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
           int parallel, double timeout, struct cache *cache)
 {
 	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
 	size_t cap = 0, n = 0;
+	char cwd[4096];
+	int sig;
 
 	for (size_t c = 0; c < cfg->ncompilers; c++)
 		n += cfg->compilers[c].ntcs;
 	ps->v = xcalloc(n + 1, sizeof(*ps->v));
 	ps->n = 0;
+	ps->roots = xcalloc(cfg->nroots + 1, sizeof(*ps->roots));
+	ps->nroots = cfg->nroots;
+	for (size_t r = 0; r < cfg->nroots; r++)
+		root_inspect(&cfg->roots[r], &ps->roots[r]);
+	ps->cwd = xstrdup(getcwd(cwd, sizeof(cwd)) ? cwd : "/");
 	for (size_t c = 0; c < cfg->ncompilers; c++) {
 		const struct compiler *cc = &cfg->compilers[c];
 		for (size_t t = 0; t < cc->ntcs; t++) {
-			const struct toolchain *tc = &cc->tcs[t];
-			const char *exe = cc->prefix.n ? cc->prefix.v[0] : tc->command;
-			struct ptask task = {0};
 			struct probe *pr;
 
 			if (!config_keeps(&f->compilers, cc->name) ||
-			    !config_keeps(&f->targets, cfg->targets[tc->target].arch))
+			    !config_keeps(&f->targets, cfg->targets[cc->tcs[t].target].arch))
 				continue;
 			pr = &ps->v[ps->n++];
 			pr->compiler = c;
 			pr->tc = t;
-			if (!command_exists(exe)) {
-				pr->note = strchr(exe, '/') && access(exe, F_OK) == 0 ?
-				           xasprintf("%s is not executable", exe) : xasprintf("%s not found", exe);
-				pr->package = tc->package && !cc->prefix.n ? xstrdup(tc->package) : NULL;
+			if (not_runnable(cfg, ps, pr) < 0)
 				continue;
-			}
 			pr->found = 1;
-			task.probe = ps->n - 1;
-			task.kind = PT_VERSION;
-			config_command(cfg, cc, tc, &task.argv);
-			if (cc->family == FAMILY_GCC) {
-				strvec_push(&task.argv, "-dumpfullversion");
-			} else {
-				strvec_push(&task.argv, "-dM");
-				strvec_push(&task.argv, "-E");
-				strvec_push(&task.argv, "-x");
-				strvec_push(&task.argv, "c");
-				strvec_push(&task.argv, "/dev/null");
-			}
-			xgrow((void **)&ctx.tasks, &cap, ctx.ntasks + 2, sizeof(*ctx.tasks));
-			ctx.tasks[ctx.ntasks++] = task;
-			memset(&task, 0, sizeof(task));
-			task.probe = ps->n - 1;
-			task.kind = PT_HEADERS;
-			config_command(cfg, cc, tc, &task.argv);
-			strvec_append(&task.argv, &cc->flags);
-			strvec_append(&task.argv, &tc->flags);
-			strvec_push(&task.argv, "-E");
-			strvec_push(&task.argv, "-include");
-			strvec_push(&task.argv, "stdio.h");
-			strvec_push(&task.argv, "-x");
-			strvec_push(&task.argv, "c");
-			strvec_push(&task.argv, "/dev/null");
-			strvec_push(&task.argv, "-o");
-			strvec_push(&task.argv, "/dev/null");
-			ctx.tasks[ctx.ntasks++] = task;
+			add_probe_tasks(&ctx, &cap, ps->n - 1);
 		}
 	}
 	ctx.envp = environ_with("LC_ALL=C");
 	ctx.cache = cache;
-	return run_tasks(&ctx, parallel);
+	sig = run_tasks(&ctx, parallel);
+	/* a snapshot is known by its date */
+	for (size_t i = 0; i < ps->n; i++)
+		if (ps->v[i].found && ps->v[i].date[0])
+			snprintf(ps->v[i].version, sizeof(ps->v[i].version), "%s", ps->v[i].date);
+	return sig;
 }
 
 int
@@ -351,6 +465,8 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 			task.kind = PT_ETARGET;
 			task.et = k;
 			task.file = files.v[k];
+			if (cc->root >= 0)
+				strvec_push(&task.bind, dir);
 			config_command(cfg, cc, tc, &task.argv);
 			strvec_append(&task.argv, &cc->flags);
 			strvec_append(&task.argv, &tc->flags);
@@ -403,6 +519,9 @@ probeset_release(struct probeset *ps)
 		free(ps->v[i].package);
 	}
 	free(ps->v);
-	ps->v = NULL;
-	ps->n = 0;
+	for (size_t r = 0; r < ps->nroots; r++)
+		rootinfo_release(&ps->roots[r]);
+	free(ps->roots);
+	free(ps->cwd);
+	memset(ps, 0, sizeof(*ps));
 }

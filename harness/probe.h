@@ -2,12 +2,14 @@
  * version each command reports.
  *
  * For every toolchain: the command (or its prefix's first word) is looked
- * up in PATH; the version is asked once (GCC: -dumpfullversion; Clang: its
- * predefined __clang_major__/__minor__/__patchlevel__ macros); and the
- * target's C library headers are checked by preprocessing <stdio.h>. A
- * toolchain that fails any step is missing, with the reason and the Debian
- * package that provides what is missing. Probes run in parallel through
- * sched. Nothing is printed.
+ * up in PATH, or in its root's (root.h); the version is asked once (GCC:
+ * -dumpfullversion; Clang: its predefined __clang_major__, __minor__ and
+ * __patchlevel__ macros; a GCC snapshot's version is its date, read from
+ * __VERSION__ by the header probe); and the target's C library headers
+ * are checked by preprocessing <stdio.h>. A toolchain that fails any step is missing, with the reason and the
+ * Debian package that provides what is missing (for a root: the command
+ * that builds it). Probes run in parallel through sched, inside the
+ * toolchain's root when it has one. Nothing is printed.
  */
 #ifndef PROBE_H
 #define PROBE_H
@@ -15,12 +17,14 @@
 #include "cache.h"
 #include "config.h"
 #include "etarget.h"
+#include "root.h"
 
 struct probe {
 	size_t compiler, tc;    /* indices into the config */
 	int found;
 	char version[32];       /* "12.2.0", "" when missing */
 	int ver[3];
+	char date[16];           /* a snapshot's date (from __VERSION__), "" for a release */
 	char *note;             /* allocated: why it is missing, or NULL */
 	char *package;          /* allocated: package to install when missing, or NULL */
 	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */
@@ -29,6 +33,9 @@ struct probe {
 struct probeset {
 	struct probe *v;
 	size_t n;
+	struct rootinfo *roots;        /* per root of the configuration (probe_all inspects them) */
+	size_t nroots;
+	char *cwd;                     /* where the harness runs: jobs in a root start there */
 };
 
 /* Probe every toolchain (in config order) that f keeps, with up to
@@ -43,6 +50,15 @@ int probe_all(const struct config *cfg, const struct config_filter *f, struct pr
  * keywords are matched. Returns 0, or the signal that interrupted it. */
 int probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
                    int parallel, double timeout, struct cache *cache);
+/* Append to av what enters the root of the toolchain of probe pr, when it
+ * has one: its bwrap command, binding the directories of ro read-only, rw
+ * (may be NULL) writable, starting in cwd (NULL: the harness's). The
+ * toolchain's own command (config_command) follows. */
+void probe_enter(const struct config *cfg, const struct probeset *ps, const struct probe *pr,
+                 const struct strvec *ro, const char *rw, const char *cwd, struct strvec *av);
+/* Feed the identity of the toolchain of pr to a cache key: the file its
+ * command (or prefix) runs, and its root's build when it has one. */
+void probe_key(struct cache_key *k, const struct config *cfg, const struct probeset *ps, const struct probe *pr);
 /* The probe of compiler c, toolchain t (indices), or NULL. */
 const struct probe *probe_find(const struct probeset *ps, size_t c, size_t t);
 void probeset_release(struct probeset *ps);

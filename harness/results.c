@@ -161,6 +161,7 @@ write_head(const struct results *r, FILE *fp)
 		put_field(fp, t->status);
 		put_field(fp, t->command);
 		put_field(fp, t->note);
+		put_field(fp, t->root);
 		fputc('\n', fp);
 	}
 	for (size_t i = 0; i < r->nprofiles; i++) {
@@ -402,7 +403,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 		if (!strcmp(f[0], "meta") && n == 3) {
 			if (!results_get_meta(r, f[1]))
 				results_meta(r, f[1], f[2]);
-		} else if (!strcmp(f[0], "toolchain") && n == 9) {
+		} else if (!strcmp(f[0], "toolchain") && (n == 9 || n == 10)) {
 			struct rtoolchain t;
 			size_t k;
 			for (k = 0; k < r->ntcs; k++)
@@ -418,6 +419,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 			t.status = xstrdup(f[6]);
 			t.command = xstrdup(f[7]);
 			t.note = xstrdup(f[8]);
+			t.root = xstrdup(n > 9 ? f[9] : "");
 			xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
 			r->tcs[r->ntcs++] = t;
 		} else if (!strcmp(f[0], "profile") && n == 3) {
@@ -581,6 +583,7 @@ results_release(struct results *r)
 		free(t->status);
 		free(t->command);
 		free(t->note);
+		free(t->root);
 	}
 	free(r->tcs);
 	for (size_t i = 0; i < r->nprofiles; i++) {

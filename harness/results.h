@@ -7,7 +7,7 @@
  *
  *   diagmatrix-results	1
  *   meta	KEY	VALUE                       date, host, revision, harness, ...
- *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE
+ *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE	ROOT
  *   profile	NAME	FLAGS
  *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
  *   ref	TEXT                                    (belongs to the case above)
@@ -41,6 +41,7 @@ struct rtoolchain {
 	char *status;           /* "found" or "missing" */
 	char *command;          /* the command as configured, prefix included */
 	char *note;             /* why it is missing / the package that provides it */
+	char *root;             /* the root it lives in (root.h), "" for the host */
 };
 
 struct rprofile {

@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <ftw.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -215,6 +216,7 @@ struct runctx {
 	struct results_writer *out;
 	size_t *runnable;               /* sched index -> job index */
 	struct strvec *argv;            /* sched index -> argument vector, while it runs */
+	size_t *inner;                  /* sched index -> where in argv the compiler's own command starts */
 	char ***argvp;                  /* sched index -> its NULL-terminated copy */
 	char **envp;
 	double timeout;
@@ -344,14 +346,16 @@ record(struct runctx *ctx, size_t ji, const struct strvec *argv, const struct pr
 
 /* The cache key of a compile: everything that can change what it prints. */
 static void
-job_key(const struct runctx *ctx, const struct job *j, const struct strvec *argv, char key[65])
+job_key(const struct runctx *ctx, const struct job *j, const struct strvec *argv, size_t from, char key[65])
 {
 	struct cache_key k;
 
+	/* a root's bwrap command is left out: it names the run's scratch
+	 * directory; the root's identity is in tc_digest */
 	cache_key_init(&k, "job");
 	cache_key_str(&k, ctx->tc_digest[j->probe]);
 	cache_key_str(&k, ctx->ps->v[j->probe].version);
-	for (size_t i = 0; i < argv->n; i++)
+	for (size_t i = from; i < argv->n; i++)
 		cache_key_str(&k, argv->v[i]);
 	cache_key_str(&k, ctx->env_digest);
 	cache_key_str(&k, ctx->case_digest[j->caseidx]);
@@ -364,6 +368,8 @@ rget(void *vctx, size_t i, struct proc *p)
 	struct runctx *ctx = vctx;
 	const struct job *j = &ctx->jl->v[ctx->runnable[i]];
 
+	job_enter(j, ctx->cfg, ctx->ps, ctx->cases, ctx->scratch, &ctx->argv[i]);
+	ctx->inner[i] = ctx->argv[i].n;
 	job_argv(j, ctx->cfg, ctx->ps, ctx->cases, &ctx->argv[i]);
 	ctx->argvp[i] = strvec_argv(&ctx->argv[i]);
 	p->argv = ctx->argvp[i];
@@ -385,7 +391,7 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	if (!r->spawn_errno && !r->timed_out && !r->signal) {
 		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, r->err_dropped, {0}, r->err };
 		char key[65];
-		job_key(ctx, &ctx->jl->v[ji], &ctx->argv[i], key);
+		job_key(ctx, &ctx->jl->v[ji], &ctx->argv[i], ctx->inner[i], key);
 		cache_put(ctx->cache, key, &e);
 	}
 	free(ctx->argvp[i]);
@@ -407,9 +413,8 @@ digests(struct runctx *ctx, size_t ncases)
 	}
 	ctx->tc_digest = xcalloc(ctx->ps->n + 1, sizeof(*ctx->tc_digest));
 	for (size_t i = 0; i < ctx->ps->n; i++) {
-		const struct compiler *c = &ctx->cfg->compilers[ctx->ps->v[i].compiler];
 		cache_key_init(&k, "command");
-		cache_key_command(&k, c->prefix.n ? c->prefix.v[0] : c->tcs[ctx->ps->v[i].tc].command);
+		probe_key(&k, ctx->cfg, ctx->ps, &ctx->ps->v[i]);
 		cache_key_final(&k, ctx->tc_digest[i]);
 	}
 	cache_key_init(&k, "environment");
@@ -441,6 +446,7 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 		rt.command = sb_detach(&cmd);
 		rt.note = pr->found ? xstrdup("") :
 		          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
+		rt.root = xstrdup(c->root >= 0 ? cfg->roots[c->root].name : "");
 		xgrow((void **)&res->tcs, &res->captcs, res->ntcs + 1, sizeof(*res->tcs));
 		res->tcs[res->ntcs++] = rt;
 	}
@@ -650,6 +656,7 @@ run_main(struct run_opts *o)
 			if (j->pre != V_PASS)
 				continue;
 			sb_reset(&sb);
+			job_enter(j, &cfg, &ps, cases, NULL, &argv);
 			job_argv(j, &cfg, &ps, cases, &argv);
 			job_command_line(&sb, &argv);
 			strvec_release(&argv);
@@ -704,6 +711,7 @@ run_main(struct run_opts *o)
 		struct strvec argv = {0};
 		struct cache_entry e;
 		char key[65];
+		size_t inner;
 
 		if (j->pre != V_PASS) {
 			char *reason = job_reason(j, &ps, cases);
@@ -712,8 +720,10 @@ run_main(struct run_opts *o)
 			continue;
 		}
 		ctx.total++;
+		job_enter(j, &cfg, &ps, cases, ctx.scratch, &argv);
+		inner = argv.n;
 		job_argv(j, &cfg, &ps, cases, &argv);
-		job_key(&ctx, j, &argv, key);
+		job_key(&ctx, j, &argv, inner, key);
 		if (cache_get(&cache, key, &e)) {
 			struct proc_result r = {0};
 			r.exit_code = e.exit_code;
@@ -731,6 +741,7 @@ run_main(struct run_opts *o)
 	slowest_first(ctx.runnable, nrun, &jl, &cfg, cases, o->out);
 	ctx.argv = xcalloc(nrun + 1, sizeof(*ctx.argv));
 	ctx.argvp = xcalloc(nrun + 1, sizeof(*ctx.argvp));
+	ctx.inner = xcalloc(nrun + 1, sizeof(*ctx.inner));
 	so.njobs = nrun;
 	so.parallel = parallel;
 	so.ctx = &ctx;
@@ -795,6 +806,7 @@ out:
 	free(ctx.runnable);
 	free(ctx.argv);
 	free(ctx.argvp);
+	free(ctx.inner);
 	free(ctx.envp);
 	free(ctx.case_digest);
 	free(ctx.tc_digest);
@@ -808,8 +820,68 @@ out:
 	cache_close(&cache);
 	return status;
 }
+/* One line per compiler × target, then one per root. */
+static void
+list_toolchains(const struct config *cfg, const struct probeset *ps)
+{
+	printf("%-10s %-6s %-9s %-9s %-8s %-28s %s\n", "COMPILER", "FAMILY", "VERSION", "TARGET", "ROOT", "COMMAND", "STATUS");
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct probe *pr = &ps->v[i];
+		const struct compiler *c = &cfg->compilers[pr->compiler];
+		const struct toolchain *t = &c->tcs[pr->tc];
+		char *st = pr->found ? xstrdup("found") :
+		           pr->package ? xasprintf("missing: %s (apt-get install %s)", pr->note, pr->package) :
+		           xasprintf("missing: %s", pr->note);
+		printf("%-10s %-6s %-9s %-9s %-8s %-28s %s\n", c->name, family_name(c->family),
+		       pr->found ? pr->version : "-", cfg->targets[t->target].arch,
+		       c->root >= 0 ? cfg->roots[c->root].name : "-", t->command, st);
+		free(st);
+	}
+	for (size_t r = 0; r < cfg->nroots; r++) {
+		const struct rootinfo *ri = &ps->roots[r];
+		const struct root *rt = &cfg->roots[r];
+		char *build = root_build_command(cfg->path, rt->name, ri->state == ROOT_STALE);
+		printf("%sroot %s (Debian %s): ", r ? "" : "\n", rt->name, rt->suite);
+		if (ri->state == ROOT_READY)
+			printf("built %s in %s\n", ri->built ? ri->built : "?", ri->dir);
+		else if (ri->state == ROOT_STALE)
+			printf("built %s for other packages or another suite; rebuild it: %s\n", ri->built ? ri->built : "?", build);
+		else
+			printf("not built; build it (as root): %s\n", build);
+		free(build);
+	}
+}
+
+/* The Debian packages the host needs for cfg: its compilers' and their
+ * targets' (those that live in a root excluded), and what builds and
+ * enters roots when there are any. Nothing is run. */
+static void
+list_host_packages(const struct config *cfg)
+{
+	struct strvec pk = {0};
+
+	for (size_t i = 0; i < cfg->ncompilers; i++) {
+		const struct compiler *c = &cfg->compilers[i];
+		for (size_t t = 0; t < c->ntcs && c->root < 0; t++) {
+			if (c->tcs[t].package && !c->prefix.n)
+				strvec_push(&pk, c->tcs[t].package);
+			if (cfg->targets[c->tcs[t].target].package)
+				strvec_push(&pk, cfg->targets[c->tcs[t].target].package);
+		}
+	}
+	if (cfg->nroots) {
+		strvec_push(&pk, "debootstrap");
+		strvec_push(&pk, "bubblewrap");
+	}
+	strvec_sort(&pk);
+	for (size_t k = 0; k < pk.n; k++)
+		if (!k || strcmp(pk.v[k], pk.v[k - 1]))
+			printf("%s\n", pk.v[k]);
+	strvec_release(&pk);
+}
+
 int
-list_main(const char *config, int missing_packages_only)
+list_main(const char *config, int what)
 {
 	struct cache cache;
 	struct config_filter nofilter = {0};
@@ -823,6 +895,11 @@ list_main(const char *config, int missing_packages_only)
 		errlist_release(&errs);
 		return 2;
 	}
+	if (what == LIST_HOST_PACKAGES) {
+		list_host_packages(&cfg);
+		config_release(&cfg);
+		return 0;
+	}
 	cache_open(&cache, 1);
 	sig = probe_all(&cfg, &nofilter, &ps, online_processors(), 0, &cache);
 	cache_close(&cache);
@@ -831,7 +908,7 @@ list_main(const char *config, int missing_packages_only)
 		config_release(&cfg);
 		return 128 + sig;
 	}
-	if (missing_packages_only) {
+	if (what == LIST_MISSING_PACKAGES) {
 		struct strvec pk = {0};
 		for (size_t i = 0; i < ps.n; i++) {
 			const char *p = ps.v[i].package;
@@ -847,18 +924,7 @@ list_main(const char *config, int missing_packages_only)
 			printf("%s\n", pk.v[k]);
 		strvec_release(&pk);
 	} else {
-		printf("%-10s %-6s %-8s %-9s %-28s %s\n", "COMPILER", "FAMILY", "VERSION", "TARGET", "COMMAND", "STATUS");
-		for (size_t i = 0; i < ps.n; i++) {
-			const struct probe *pr = &ps.v[i];
-			const struct compiler *c = &cfg.compilers[pr->compiler];
-			const struct toolchain *t = &c->tcs[pr->tc];
-			char *st = pr->found ? xstrdup("found") :
-			           pr->package ? xasprintf("missing: %s (apt-get install %s)", pr->note, pr->package) :
-			           xasprintf("missing: %s", pr->note);
-			printf("%-10s %-6s %-8s %-9s %-28s %s\n", c->name, family_name(c->family),
-			       pr->found ? pr->version : "-", cfg.targets[t->target].arch, t->command, st);
-			free(st);
-		}
+		list_toolchains(&cfg, &ps);
 	}
 	probeset_release(&ps);
 	config_release(&cfg);
@@ -902,4 +968,118 @@ lint_main(const char *config, const struct strvec *paths, enum dialect dialect)
 	if (have_cfg)
 		config_release(&cfg);
 	return r < 0 ? 2 : 0;
+}
+
+/* ---- roots ---- */
+
+struct buildview {
+	const char *name;
+	double start;
+	int tty;
+};
+
+/* One status line per debootstrap line, on a terminal. */
+static void
+build_line(void *vctx, const char *text)
+{
+	struct buildview *v = vctx;
+
+	if (!v->tty)
+		return;
+	fprintf(stderr, "\r[root %s, %.0f s] %.60s\033[K", v->name, now_seconds() - v->start, text);
+}
+
+static unsigned long long tree_bytes;   /* add_size's sum: nftw has no context argument */
+
+static int
+add_size(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)path;
+	(void)ftw;
+	if (flag == FTW_F)
+		tree_bytes += (unsigned long long)st->st_blocks * 512;
+	return 0;
+}
+
+/* Build root r; 0, 1 when it failed, or 128 + the interrupting signal. */
+static int
+build_root(const struct config *cfg, const struct root *r, int quiet)
+{
+	struct buildview v = { r->name, now_seconds(), !quiet && isatty(2) };
+	struct rootinfo ri;
+	char *err = NULL;
+	int st;
+
+	if (!quiet)
+		fprintf(stderr, "diagmatrix: building root %s (Debian %s, %zu packages and what they need) with debootstrap\n",
+		        r->name, r->suite, r->packages.n);
+	st = root_build(r, build_line, &v, &err);
+	if (v.tty)
+		fputs("\r\033[K", stderr);
+	if (st > 0) {
+		fprintf(stderr, "diagmatrix: interrupted by signal %d: root %s not built\n", st, r->name);
+		return 128 + st;
+	}
+	if (st < 0) {
+		fprintf(stderr, "diagmatrix: error: root %s: %s\n", r->name, err);
+		free(err);
+		return 1;
+	}
+	root_inspect(r, &ri);
+	tree_bytes = 0;
+	nftw(ri.dir, add_size, 16, FTW_PHYS | FTW_MOUNT);
+	if (!quiet)
+		fprintf(stderr, "diagmatrix: root %s built in %.0f s: %s, %.1f GB\n", r->name, now_seconds() - v.start,
+		        ri.dir, (double)tree_bytes / 1e9);
+	rootinfo_release(&ri);
+	(void)cfg;
+	return 0;
+}
+
+int
+root_main(const char *config, const struct strvec *names, int rebuild, int quiet)
+{
+	struct config cfg;
+	struct errlist errs = {0};
+	int status = 0;
+
+	if (config_load(&cfg, config, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		return 2;
+	}
+	for (size_t i = 0; i < names->n; i++) {
+		if (config_find_root(&cfg, names->v[i]) < 0) {
+			fprintf(stderr, "diagmatrix: error: no root '%s' in %s\n", names->v[i], cfg.path);
+			status = 2;
+		}
+	}
+	for (size_t k = 0; k < cfg.nroots && !status; k++) {
+		const struct root *r = &cfg.roots[k];
+		struct rootinfo ri;
+		int used = 0, ready;
+
+		for (size_t c = 0; c < cfg.ncompilers; c++)
+			used |= cfg.compilers[c].root == (long)k;
+		if (names->n ? !config_keeps(names, r->name) : !used)
+			continue;
+		root_inspect(r, &ri);
+		ready = ri.state == ROOT_READY;
+		if (ready && !rebuild && !quiet)
+			fprintf(stderr, "diagmatrix: root %s is up to date (built %s): %s\n", r->name, ri.built ? ri.built : "?", ri.dir);
+		rootinfo_release(&ri);
+		if (ready && !rebuild)
+			continue;
+		if (geteuid() != 0) {
+			fprintf(stderr, "diagmatrix: error: building root %s needs root privileges (debootstrap does): run it as root\n", r->name);
+			status = 1;
+		} else if (!command_exists("debootstrap")) {
+			fprintf(stderr, "diagmatrix: error: debootstrap not found (apt-get install debootstrap)\n");
+			status = 1;
+		} else {
+			status = build_root(&cfg, r, quiet);
+		}
+	}
+	config_release(&cfg);
+	return status;
 }

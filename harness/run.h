@@ -27,7 +27,12 @@ struct run_opts {
 
 /* Each returns the process exit status. */
 int run_main(struct run_opts *o);
-int list_main(const char *config, int missing_packages_only);
+/* list: what list shows */
+enum { LIST_TOOLCHAINS, LIST_MISSING_PACKAGES, LIST_HOST_PACKAGES };
+int list_main(const char *config, int what);
 int lint_main(const char *config, const struct strvec *paths, enum dialect dialect);
+/* Build the roots named (none: every root a compiler uses) that are not
+ * built, or not for what the configuration asks (rebuild: all of them). */
+int root_main(const char *config, const struct strvec *names, int rebuild, int quiet);
 
 #endif

@@ -91,7 +91,7 @@ spawn(struct slot *s, const struct proc *p)
 }
 
 static void
-read_fd(struct slot *s, int k, size_t limit)
+read_fd(const struct sched_opts *o, struct slot *s, int k, size_t limit)
 {
 	char buf[65536];
 	struct strbuf *sb = k ? &s->r.err : &s->r.out;
@@ -110,6 +110,8 @@ read_fd(struct slot *s, int k, size_t limit)
 			s->fd[k] = -1;
 			return;
 		}
+		if (o->output)
+			o->output(o->ctx, s->job, k + 1, buf, (size_t)n);
 		size_t keep = sb->len < limit ? limit - sb->len : 0;
 		if (keep > (size_t)n)
 			keep = (size_t)n;
@@ -263,7 +265,7 @@ sched_run(const struct sched_opts *o)
 				continue;
 			for (int k = 0; k < 2; k++)
 				if (s->fd[k] >= 0)
-					read_fd(s, k, limit);
+					read_fd(o, s, k, limit);
 			if (!s->exited) {
 				memset(&si, 0, sizeof(si));
 				if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == s->pid) {

@@ -59,6 +59,9 @@ struct sched_opts {
 	void *ctx;
 	void (*get)(void *ctx, size_t i, struct proc *p);
 	void (*done)(void *ctx, size_t i, const struct proc_result *r);
+	/* optional: called with each piece of output as it arrives (stream 1:
+	 * stdout, 2: stderr), before it is kept in the result */
+	void (*output)(void *ctx, size_t i, int stream, const char *data, size_t n);
 	struct jobserver *js;   /* make's job server, or NULL */
 };
 

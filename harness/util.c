@@ -583,7 +583,7 @@ remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 void
 remove_tree(const char *dir)
 {
-	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT);   /* never into a mounted file system */
 }
 
 static int

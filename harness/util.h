@@ -85,7 +85,7 @@ void shell_quote(struct strbuf *sb, const char *word);
 void shell_quote_all(struct strbuf *sb, const struct strvec *sv);
 
 /* Remove dir and everything under it, as far as it can (no symlink is
- * followed). */
+ * followed, no mount point crossed). */
 void remove_tree(const char *dir);
 
 /* Index of s in the table names[n], or -1. */

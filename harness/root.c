@@ -1,0 +1,521 @@
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "root.h"
+#include "sched.h"
+#include "sha256.h"
+
+#define STAMP ".diagmatrix-root"
+#define STAMP_MAGIC "diagmatrix-root 1\n"
+
+/* The PATH of a Debian system, inside the root. */
+static const char *const root_path[] = {
+	"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin",
+};
+#define ROOT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+/* The system directories a compiler needs; the rest of / stays an empty
+ * tmpfs where bwrap can make mount points (a read-only root could not
+ * hold /home/you/cases). */
+static const char *const system_dirs[] = {
+	"usr", "etc", "opt", "bin", "sbin", "lib", "lib32", "lib64", "libx32",
+};
+
+char *
+root_dir(void)
+{
+	const char *env = getenv("DIAGMATRIX_ROOTS");
+	char *cache, *dir;
+
+	if (env && *env)
+		return xstrdup(env);
+	if (!(cache = cache_dir()))
+		return NULL;
+	dir = xasprintf("%s/roots", cache);
+	free(cache);
+	return dir;
+}
+
+/* The value of "KEY value" in the stamp, or NULL (allocated). */
+static char *
+stamp_field(const char *stamp, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = stamp; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
+	return NULL;
+}
+
+/* Does the space-separated list hold word? */
+static int
+has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ') {
+		if (!strncmp(p, word, n) && (p[n] == ' ' || !p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+lay_out(struct rootinfo *ri)
+{
+	for (size_t i = 0; i < LEN(system_dirs); i++) {
+		char *host = xasprintf("%s/%s", ri->dir, system_dirs[i]);
+		char target[PATH_MAX];
+		struct stat st;
+		ssize_t n;
+
+		if (lstat(host, &st) < 0) {
+			free(host);
+			continue;
+		}
+		if (S_ISLNK(st.st_mode) &&
+		    (n = readlink(host, target, sizeof(target) - 1)) > 0) {
+			target[n] = 0;
+			strvec_push(&ri->mounts, "--symlink");
+			strvec_push(&ri->mounts, target);
+			strvec_push_nocopy(&ri->mounts, xasprintf("/%s", system_dirs[i]));
+		} else if (S_ISDIR(st.st_mode)) {
+			strvec_push(&ri->mounts, "--ro-bind");
+			strvec_push(&ri->mounts, host);
+			strvec_push_nocopy(&ri->mounts, xasprintf("/%s", system_dirs[i]));
+		}
+		free(host);
+	}
+}
+
+void
+root_inspect(const struct root *r, struct rootinfo *ri)
+{
+	struct strbuf sb = {0};
+	char *roots = root_dir(), *path, *suite, *mirror, *packages;
+
+	memset(ri, 0, sizeof(*ri));
+	ri->state = ROOT_MISSING;
+	if (!roots)
+		return;
+	ri->dir = xasprintf("%s/%s", roots, r->name);
+	free(roots);
+	path = xasprintf("%s/" STAMP, ri->dir);
+	if (read_file(path, &sb) < 0 || strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) ||
+	    !(ri->id = stamp_field(sb.buf, "id"))) {
+		free(path);
+		sb_release(&sb);
+		return;
+	}
+	free(path);
+	ri->built = stamp_field(sb.buf, "built");
+	suite = stamp_field(sb.buf, "suite");
+	mirror = stamp_field(sb.buf, "mirror");
+	packages = stamp_field(sb.buf, "packages");
+	ri->state = ROOT_READY;
+	if (!suite || strcmp(suite, r->suite) || !mirror || strcmp(mirror, r->mirror) || !packages)
+		ri->state = ROOT_STALE;
+	for (size_t i = 0; i < r->packages.n && ri->state == ROOT_READY; i++)
+		if (!has_word(packages, r->packages.v[i]))
+			ri->state = ROOT_STALE;
+	free(suite);
+	free(mirror);
+	free(packages);
+	sb_release(&sb);
+	lay_out(ri);
+}
+
+void
+rootinfo_release(struct rootinfo *ri)
+{
+	free(ri->dir);
+	free(ri->id);
+	free(ri->built);
+	strvec_release(&ri->mounts);
+	memset(ri, 0, sizeof(*ri));
+}
+
+/* path (absolute, inside the root) resolved as the root would see it:
+ * every symbolic link followed inside the root, ".." never above it.
+ * Returns the host path of the result, or NULL when a part is missing. */
+static char *
+resolve_in(const char *root, const char *path)
+{
+	struct strbuf cur = {0};
+	char *pending = xstrdup(path), *rest, *found = NULL;
+	int links = 0;
+
+	for (rest = pending; *rest;) {
+		size_t n;
+		char *host, *next, target[PATH_MAX];
+		struct stat st;
+		ssize_t tn;
+
+		while (*rest == '/')
+			rest++;
+		n = strcspn(rest, "/");
+		if (!n)
+			break;
+		if (n == 1 && *rest == '.') {
+			rest += n;
+			continue;
+		}
+		if (n == 2 && !strncmp(rest, "..", 2)) {
+			char *slash = cur.len ? strrchr(cur.buf, '/') : NULL;
+			if (slash)
+				cur.len = (size_t)(slash - cur.buf), cur.buf[cur.len] = 0;
+			rest += n;
+			continue;
+		}
+		host = xasprintf("%s%s/%.*s", root, sb_str(&cur), (int)n, rest);
+		if (lstat(host, &st) < 0) {
+			free(host);
+			goto out;
+		}
+		if (!S_ISLNK(st.st_mode)) {
+			free(host);
+			sb_addf(&cur, "/%.*s", (int)n, rest);
+			rest += n;
+			continue;
+		}
+		tn = readlink(host, target, sizeof(target) - 1);
+		free(host);
+		if (tn <= 0 || ++links > 40)
+			goto out;
+		target[tn] = 0;
+		if (target[0] == '/')
+			sb_reset(&cur);
+		next = xasprintf("%s/%s", target, rest + n);
+		free(pending);
+		pending = rest = next;
+	}
+	found = xasprintf("%s%s", root, sb_str(&cur));
+out:
+	free(pending);
+	sb_release(&cur);
+	return found;
+}
+
+char *
+root_lookup(const struct rootinfo *ri, const char *cmd)
+{
+	if (ri->state == ROOT_MISSING || !*cmd)
+		return NULL;
+	for (size_t i = 0; i < LEN(root_path); i++) {
+		char *inside = cmd[0] == '/' ? xstrdup(cmd) : xasprintf("%s/%s", root_path[i], cmd);
+		char *host = resolve_in(ri->dir, inside);
+		struct stat st;
+		free(inside);
+		if (host && stat(host, &st) == 0 && S_ISREG(st.st_mode) && (st.st_mode & 0111))
+			return host;
+		free(host);
+		if (cmd[0] == '/')
+			break;
+	}
+	return NULL;
+}
+
+void
+root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
+           struct strvec *av)
+{
+	static const char *const head[] = {
+		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1",
+	};
+	static const char *const tail[] = {
+		"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
+	};
+
+	for (size_t i = 0; i < LEN(head); i++)
+		strvec_push(av, head[i]);
+	strvec_append(av, &ri->mounts);
+	for (size_t i = 0; i < LEN(tail); i++)
+		strvec_push(av, tail[i]);
+	for (size_t i = 0; ro && i < ro->n; i++) {
+		strvec_push(av, "--ro-bind");
+		strvec_push(av, ro->v[i]);
+		strvec_push(av, ro->v[i]);
+	}
+	if (rw) {
+		strvec_push(av, "--bind");
+		strvec_push(av, rw);
+		strvec_push(av, rw);
+	}
+	strvec_push(av, "--dir");
+	strvec_push(av, cwd);
+	strvec_push(av, "--chdir");
+	strvec_push(av, cwd);
+	/* the host's PATH and TMPDIR mean nothing inside */
+	strvec_push(av, "--setenv");
+	strvec_push(av, "PATH");
+	strvec_push(av, ROOT_PATH);
+	strvec_push(av, "--unsetenv");
+	strvec_push(av, "TMPDIR");
+	strvec_push(av, "--");
+}
+
+char *
+root_build_command(const char *config, const char *name, int rebuild)
+{
+	int dflt = !config || !strcmp(config, "compilers.yaml");
+
+	return xasprintf("diagmatrix root%s%s%s %s", dflt ? "" : " --config ", dflt ? "" : config,
+	                 rebuild ? " --rebuild" : "", name);
+}
+
+/* ---- building ---- */
+
+struct build {
+	struct strvec argv;
+	char **argvp, **envp;
+	int log;                        /* fd of ROOTS/NAME.log */
+	struct strbuf partial;          /* the line being received */
+	void (*line)(void *, const char *);
+	void *ctx;
+	struct proc_result r;           /* how debootstrap ended (output not kept) */
+};
+
+static void
+bget(void *vctx, size_t i, struct proc *p)
+{
+	struct build *b = vctx;
+
+	(void)i;
+	p->argv = b->argvp;
+	p->envp = b->envp;
+	p->timeout = 0;
+}
+
+static void
+bdone(void *vctx, size_t i, const struct proc_result *r)
+{
+	struct build *b = vctx;
+
+	(void)i;
+	b->r = *r;
+	memset(&b->r.out, 0, sizeof(b->r.out));
+	memset(&b->r.err, 0, sizeof(b->r.err));
+}
+
+static void
+boutput(void *vctx, size_t i, int stream, const char *data, size_t n)
+{
+	struct build *b = vctx;
+
+	(void)i;
+	(void)stream;
+	if (b->log >= 0)
+		(void)!write(b->log, data, n);
+	for (size_t k = 0; k < n; k++) {
+		if (data[k] != '\n') {
+			sb_addc(&b->partial, data[k]);
+			continue;
+		}
+		if (b->line && b->partial.len)
+			b->line(b->ctx, sb_str(&b->partial));
+		sb_reset(&b->partial);
+	}
+}
+
+/* Run debootstrap for r into dir. Returns 0 or the interrupting signal;
+ * b->r says how it ended. */
+static int
+debootstrap(const struct root *r, const char *dir, struct build *b)
+{
+	static const char *const env[] = {
+		"PATH=" ROOT_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/root", NULL,
+	};
+	struct sched_opts o = {0};
+	struct strbuf inc = {0};
+
+	/* it dies with us (pdeathsig), in a mount and PID namespace of its
+	 * own: what it mounts in the new root, and every process it starts,
+	 * are gone when it ends, however it ends */
+	const char *const head[] = {
+		"setpriv", "--pdeathsig", "KILL", "--",
+		"unshare", "--mount", "--propagation", "private", "--pid", "--fork", "--kill-child", "--mount-proc", "--",
+		"debootstrap", "--variant=minbase", "--components=main",
+	};
+	for (size_t i = 0; i < LEN(head); i++)
+		strvec_push(&b->argv, head[i]);
+	for (size_t i = 0; i < r->packages.n; i++)
+		sb_addf(&inc, "%s%s", i ? "," : "--include=", r->packages.v[i]);
+	if (inc.len)
+		strvec_push_nocopy(&b->argv, sb_detach(&inc));
+	strvec_push(&b->argv, r->suite);
+	strvec_push(&b->argv, dir);
+	strvec_push(&b->argv, r->mirror);
+	b->argvp = strvec_argv(&b->argv);
+	b->envp = (char **)env;
+	o.njobs = 1;
+	o.parallel = 1;
+	o.capture_limit = 1;
+	o.ctx = b;
+	o.get = bget;
+	o.done = bdone;
+	o.output = boutput;
+	return sched_run(&o);
+}
+
+/* Delete the downloaded packages (a third of a small root's size). */
+static void
+drop_debs(const char *dir)
+{
+	char *archives = xasprintf("%s/var/cache/apt/archives", dir);
+	DIR *d = opendir(archives);
+	struct dirent *de;
+
+	while (d && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+		if (n > 4 && !strcmp(de->d_name + n - 4, ".deb")) {
+			char *f = xasprintf("%s/%s", archives, de->d_name);
+			unlink(f);
+			free(f);
+		}
+	}
+	if (d)
+		closedir(d);
+	free(archives);
+}
+
+/* The stamp that makes dir a root: what it was built from, and an
+ * identity (the installed packages' status and the time). */
+static int
+write_stamp(const struct root *r, const char *dir)
+{
+	struct strbuf status = {0}, sb = {0};
+	struct sha256 s;
+	char *path = xasprintf("%s/var/lib/dpkg/status", dir), id[65], date[64];
+	time_t t = time(NULL);
+	struct tm tm;
+	FILE *fp;
+	int ok;
+
+	gmtime_r(&t, &tm);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	read_file(path, &status);
+	free(path);
+	sha256_init(&s);
+	sha256_update(&s, sb_str(&status), status.len);
+	sha256_update(&s, date, strlen(date));
+	sha256_hex(&s, id);
+	sb_release(&status);
+	sb_addf(&sb, STAMP_MAGIC "suite %s\nmirror %s\npackages", r->suite, r->mirror);
+	for (size_t i = 0; i < r->packages.n; i++)
+		sb_addf(&sb, " %s", r->packages.v[i]);
+	sb_addf(&sb, "\nbuilt %s\nid %s\n", date, id);
+	path = xasprintf("%s/" STAMP, dir);
+	fp = fopen(path, "w");
+	ok = fp && fputs(sb.buf, fp) >= 0;
+	if (fp && fclose(fp) != 0)
+		ok = 0;
+	free(path);
+	sb_release(&sb);
+	return ok ? 0 : -1;
+}
+
+/* Put the finished tree build in place of dir. */
+static int
+install(const char *build, const char *dir, const char *old)
+{
+	struct stat st;
+
+	remove_tree(old);
+	if (lstat(dir, &st) == 0 && rename(dir, old) < 0)
+		return -1;
+	if (rename(build, dir) < 0)
+		return -1;
+	remove_tree(old);
+	return 0;
+}
+
+static int
+lock_root(const char *roots, const char *name)
+{
+	char *path = xasprintf("%s/%s.lock", roots, name);
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	struct flock fl = {0};
+
+	free(path);
+	fl.l_type = F_WRLCK;
+	fl.l_whence = SEEK_SET;
+	if (fd >= 0 && fcntl(fd, F_SETLKW, &fl) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+int
+root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, char **err)
+{
+	char *roots = root_dir(), *dir = NULL, *build = NULL, *old = NULL, *log = NULL;
+	struct build b = {0};
+	int lock = -1, sig = 0, result = -1;
+
+	*err = NULL;
+	b.log = -1;
+	if (!roots) {
+		*err = xstrdup("no directory for roots: set DIAGMATRIX_ROOTS, DIAGMATRIX_CACHE or HOME");
+		return -1;
+	}
+	mkdir(roots, 0755);     /* its parent, the cache, exists (or the lock says why not) */
+	if ((lock = lock_root(roots, r->name)) < 0) {
+		*err = xasprintf("cannot lock %s/%s.lock: %s", roots, r->name, strerror(errno));
+		goto out;
+	}
+	dir = xasprintf("%s/%s", roots, r->name);
+	build = xasprintf("%s/.%s.build", roots, r->name);
+	old = xasprintf("%s/.%s.old", roots, r->name);
+	log = xasprintf("%s/%s.log", roots, r->name);
+	remove_tree(build);     /* what an interrupted build left */
+	b.log = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	b.line = line;
+	b.ctx = ctx;
+	sig = debootstrap(r, build, &b);
+	if (sig) {
+		remove_tree(build);
+		result = sig;
+		goto out;
+	}
+	if (b.r.spawn_errno || b.r.signal || b.r.exit_code) {
+		*err = b.r.spawn_errno ? xasprintf("cannot run setpriv, unshare and debootstrap: %s", strerror(b.r.spawn_errno)) :
+		       xasprintf("debootstrap %s %d (its output: %s)", b.r.signal ? "was killed by signal" : "failed with status",
+		                 b.r.signal ? b.r.signal : b.r.exit_code, log);
+		remove_tree(build);
+		goto out;
+	}
+	drop_debs(build);
+	if (write_stamp(r, build) < 0 || install(build, dir, old) < 0) {
+		*err = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
+		remove_tree(build);
+		goto out;
+	}
+	result = 0;
+out:
+	if (b.log >= 0)
+		close(b.log);
+	free(b.argvp);
+	strvec_release(&b.argv);
+	sb_release(&b.partial);
+	if (lock >= 0)
+		close(lock);
+	free(roots);
+	free(dir);
+	free(build);
+	free(old);
+	free(log);
+	return result;
+}

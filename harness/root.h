@@ -1,0 +1,74 @@
+/* root: compilers from other Debian releases, each in a root of its own.
+ *
+ * A root is a directory holding a minimal Debian system of another release
+ * (bullseye, trixie, sid) with the packages its compilers need (config.h
+ * derives the list). It is built once, with debootstrap, into ROOTS/NAME,
+ * ROOTS being root_dir(); its compilers then run inside it through
+ * bubblewrap (bwrap): the root's system directories read-only, a private
+ * /tmp, /dev and /proc, no network, the directories a job reads bound
+ * read-only and its scratch directory writable. bwrap runs the compiler as
+ * PID 1 of a new PID namespace: when it ends, or its process group is
+ * killed, everything it started ends with it, and its CPU time still
+ * reaches the caller's wait.
+ *
+ * A root is trusted only once complete: debootstrap fills ROOTS/.NAME.build,
+ * the stamp (ROOTS/NAME/.diagmatrix-root: suite, mirror, packages, and an
+ * identity that changes with every build) is written last, and the tree is
+ * renamed into place. An interrupted build leaves no ROOTS/NAME, and the
+ * next build removes what it left.
+ *
+ * Building needs root privileges (debootstrap does); using a root needs
+ * only bwrap and, for an ordinary user, user namespaces.
+ */
+#ifndef ROOT_H
+#define ROOT_H
+
+#include "config.h"
+#include "util.h"
+
+enum root_state {
+	ROOT_MISSING,           /* not built (or no directory for roots) */
+	ROOT_READY,             /* built, for this suite, mirror and these packages */
+	ROOT_STALE,             /* built, but for another suite, mirror or fewer packages */
+};
+
+struct rootinfo {
+	char *dir;              /* ROOTS/NAME, or NULL */
+	enum root_state state;
+	char *id;               /* READY, STALE: the build's identity; else NULL */
+	char *built;            /* READY, STALE: when it was built (UTC), else NULL */
+	struct strvec mounts;   /* bwrap arguments that lay out its system directories */
+};
+
+/* Where roots live: $DIAGMATRIX_ROOTS, else the cache directory's roots/
+ * (allocated), or NULL when neither can be named. */
+char *root_dir(void);
+
+/* What ROOTS/NAME holds for r. Reads its stamp and top directory only. */
+void root_inspect(const struct root *r, struct rootinfo *ri);
+void rootinfo_release(struct rootinfo *ri);
+
+/* The file that cmd (a name looked up in the root's PATH, or an absolute
+ * path inside the root) runs, as a path on the host, symbolic links
+ * followed inside the root; NULL when there is none or it is not
+ * executable. Allocated. */
+char *root_lookup(const struct rootinfo *ri, const char *cmd);
+
+/* Append the bwrap command that runs a program inside the root: the
+ * directories of ro bound read-only and rw (may be NULL) writable, each at
+ * its own path; cwd is where it starts. The program's argv follows. */
+void root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
+                struct strvec *av);
+
+/* The command that builds root name (with --rebuild when rebuild), for
+ * messages: "diagmatrix root [--config FILE] [--rebuild] NAME". */
+char *root_build_command(const char *config, const char *name, int rebuild);
+
+/* Build r into ROOTS/NAME with debootstrap (replacing what is there), one
+ * build per root at a time (a lock waits for another). line(ctx, text)
+ * gets each line debootstrap prints (may be NULL); the whole output is
+ * kept in ROOTS/NAME.log. Returns 0; the signal (SIGINT, SIGTERM) that
+ * interrupted it, the partial tree removed; or -1 with *err (allocated). */
+int root_build(const struct root *r, void (*line)(void *ctx, const char *text), void *ctx, char **err);
+
+#endif

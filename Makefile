@@ -12,9 +12,14 @@ ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -I$(BUILD) $(CFLAGS) $(s
 LDLIBS = $(shell pkg-config --libs $(PKGS))
 
 # Debian packages needed to build, and to test (compilers come from
-# compilers.yaml and tests/e2e/compilers.yaml)
+# compilers.yaml and tests/e2e/compilers.yaml; debootstrap builds the
+# root the tests run compilers in, bubblewrap enters it)
 BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
-TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source
+TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap
+
+# The Debian root of the tests (tests/root/compilers.yaml), built once and
+# kept between runs of `make check`
+CHECK_ROOTS = $(CURDIR)/build/check-roots
 
 # GCC 12's testsuite library and the gcc.dg files the DejaGnu tests run
 # under runtest, from the gcc-12-source package
@@ -65,19 +70,22 @@ deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)
 
 check-deps: deps
-	@sh scripts/ensure-packages $(TEST_DEPS) $$(sh scripts/config-packages compilers.yaml)
+	@$(MAKE) --no-print-directory build/diagmatrix
+	@sh scripts/ensure-packages $(TEST_DEPS) $$(build/diagmatrix list --host-packages)
 
 # the test suite, on the plain build and on the sanitizer build
 check: check-deps
 	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests build/yaml-check $(GCC_TESTSUITE)/.stamp
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
-	@sh tests/run.sh build build-san
+	@DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/root/compilers.yaml
+	@CHECK_ROOTS=$(CHECK_ROOTS) sh tests/run.sh build build-san
 
 check-sanitize: check-deps
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
-	@sh tests/run.sh build-san
+	@DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/root/compilers.yaml
+	@CHECK_ROOTS=$(CHECK_ROOTS) sh tests/run.sh build-san
 
 fuzz: check-deps
 	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
@@ -86,7 +94,8 @@ fuzz: check-deps
 
 matrix: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
-	@sh scripts/ensure-packages $$(sh scripts/config-packages compilers.yaml)
+	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
+	build/diagmatrix root
 	build/diagmatrix run --quiet --out $(RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
 	 build/diagmatrix merge --out $(RESULTS) $(RESULTS) || exit 2; \
@@ -95,7 +104,8 @@ matrix: deps
 
 bench: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
-	@sh scripts/ensure-packages $$(sh scripts/config-packages compilers.yaml)
+	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
+	build/diagmatrix root
 	@sh tests/bench/bench.sh
 
 clean:

@@ -237,34 +237,53 @@ load_targets(struct loader *ld, const yaml_node_t *n)
 	}
 }
 
+/* A selector (the case selectors' grammar, without braces) in scalar n,
+ * its text in *text; NULL with an error reported. */
+static struct selector *
+one_selector(struct loader *ld, const yaml_node_t *n, char **text)
+{
+	struct sel_vocab vocab = { ld->cfg->arch_names, ld->cfg->ntargets, NULL, 0 };
+	struct selector *sel;
+	const char *s;
+	char *err = NULL;
+	size_t pos = 0;
+
+	if (!(s = scalar(ld, n, "a selector")))
+		return NULL;
+	if (!(sel = selector_parse(s, strlen(s), &vocab, &err, &pos))) {
+		int quoted = n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
+		errlist_add(ld->errs, ld->name, (int)n->start_mark.line + 1,
+		            (int)(n->start_mark.column + 1 + (size_t)quoted + pos), "%s", err);
+		ld->nerr++;
+		free(err);
+		return NULL;
+	}
+	*text = xstrdup(s);
+	return sel;
+}
+
+/* base: NAME, a profile defined above this one. */
+static void
+profile_base(struct loader *ld, const yaml_node_t *n, struct profile *pr)
+{
+	const char *s = scalar(ld, n, "base");
+
+	if (s && (pr->base = config_find_profile(ld->cfg, s)) < 0)
+		err_at(ld, n, "base '%s' is not a profile defined above '%s'", s, pr->name);
+}
+
 /* when: { SELECTOR: [flags], ... }: flags that apply where the selector
  * holds, read with the case selectors' grammar. */
 static void
 load_when(struct loader *ld, const yaml_node_t *n, struct profile *pr)
 {
-	struct sel_vocab vocab = { ld->cfg->arch_names, ld->cfg->ntargets, NULL, 0 };
-
 	if (check_mapping(ld, n, "when") < 0)
 		return;
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = node(ld, p->key);
 		struct cond_flags cf = {0};
-		const char *text;
-		char *err = NULL;
-		size_t pos = 0;
 
-		if (!(text = scalar(ld, k, "a selector")))
+		if (!(cf.when = one_selector(ld, node(ld, p->key), &cf.when_text)))
 			continue;
-		cf.when = selector_parse(text, strlen(text), &vocab, &err, &pos);
-		if (!cf.when) {
-			int quoted = k->data.scalar.style != YAML_PLAIN_SCALAR_STYLE;
-			errlist_add(ld->errs, ld->name, (int)k->start_mark.line + 1,
-			            (int)(k->start_mark.column + 1 + (size_t)quoted + pos), "%s", err);
-			ld->nerr++;
-			free(err);
-			continue;
-		}
-		cf.when_text = xstrdup(text);
 		string_list(ld, node(ld, p->value), "flags", &cf.flags);
 		pr->cond = xrealloc(pr->cond, (pr->ncond + 1) * sizeof(*pr->cond));
 		pr->cond[pr->ncond++] = cf;
@@ -283,7 +302,7 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		const yaml_node_t *v = node(ld, p->value);
 		struct profile pr = {0};
-
+		pr.base = -1;
 		if (!key_of(ld, p))
 			continue;
 		pr.name = name_scalar(ld, node(ld, p->key), "profile name");
@@ -306,17 +325,38 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 					string_list(ld, node(ld, q->value), "clang", &pr.clang_flags);
 				else if (!strcmp(k, "when"))
 					load_when(ld, node(ld, q->value), &pr);
+				else if (!strcmp(k, "base"))
+					profile_base(ld, node(ld, q->value), &pr);
+				else if (!strcmp(k, "requires"))
+					pr.requires = one_selector(ld, node(ld, q->value), &pr.requires_text);
 				else
-					unknown_key(ld, q, "a profile", "flags, gcc, clang, when");
+					unknown_key(ld, q, "a profile", "flags, gcc, clang, when, base, requires");
 			}
 		}
 		cfg->profiles[cfg->nprofiles++] = pr;
 	}
 }
 
+/* packages: [NAME, ...], each a Debian package name: they become
+ * debootstrap's --include=a,b,c */
+static void
+root_package_list(struct loader *ld, const yaml_node_t *n, struct root *r)
+{
+	size_t first = r->packages.n;
+
+	string_list(ld, n, "packages", &r->packages);
+	for (size_t i = first; i < r->packages.n; i++) {
+		const yaml_node_t *item = node(ld, n->data.sequence.items.start[i - first]);
+		if (!valid_name(r->packages.v[i]) || r->packages.v[i][0] == '-')
+			err_at(ld, item, "'%s' is not a Debian package name", r->packages.v[i]);
+	}
+}
+
 static void
 load_root(struct loader *ld, const yaml_node_t *v, struct root *r)
 {
+	int has_suite = 0;
+
 	if (check_mapping(ld, v, "a root") == 0) {
 		for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
 			const char *k = key_of(ld, q);
@@ -324,6 +364,7 @@ load_root(struct loader *ld, const yaml_node_t *v, struct root *r)
 			if (!k)
 				continue;
 			if (!strcmp(k, "suite")) {
+				has_suite = 1;
 				if ((s = scalar(ld, node(ld, q->value), "suite")) && !r->suite) {
 					if (valid_name(s))
 						r->suite = xstrdup(s);
@@ -334,20 +375,16 @@ load_root(struct loader *ld, const yaml_node_t *v, struct root *r)
 				if ((s = scalar(ld, node(ld, q->value), "mirror")) && !r->mirror)
 					r->mirror = xstrdup(s);
 			} else if (!strcmp(k, "packages")) {
-				string_list(ld, node(ld, q->value), "packages", &r->packages);
+				root_package_list(ld, node(ld, q->value), r);
 			} else {
 				unknown_key(ld, q, "a root", "suite, mirror, packages");
 			}
 		}
-		if (!r->suite)
+		if (!has_suite)
 			err_at(ld, v, "root '%s' has no suite", r->name);
 	}
 	if (!r->mirror)
 		r->mirror = xstrdup("http://deb.debian.org/debian");
-	/* they become debootstrap's --include=a,b,c */
-	for (size_t i = 0; i < r->packages.n; i++)
-		if (!valid_name(r->packages.v[i]) || r->packages.v[i][0] == '-')
-			err_at(ld, v, "root '%s': '%s' is not a package name", r->name, r->packages.v[i]);
 }
 
 static void
@@ -762,6 +799,8 @@ config_release(struct config *cfg)
 			strvec_release(&cfg->profiles[i].cond[k].flags);
 		}
 		free(cfg->profiles[i].cond);
+		selector_free(cfg->profiles[i].requires);
+		free(cfg->profiles[i].requires_text);
 	}
 	for (size_t i = 0; i < cfg->nroots; i++) {
 		free(cfg->roots[i].name);
@@ -822,8 +861,11 @@ config_find_root(const struct config *cfg, const char *name)
 }
 
 void
-profile_flags(const struct profile *p, const struct sel_env *env, struct strvec *av)
+profile_flags(const struct config *cfg, const struct profile *p, const struct sel_env *env,
+              struct strvec *av)
 {
+	if (p->base >= 0)
+		profile_flags(cfg, &cfg->profiles[p->base], env, av);
 	strvec_append(av, &p->flags);
 	strvec_append(av, env->family == FAMILY_GCC ? &p->gcc_flags : &p->clang_flags);
 	for (size_t i = 0; i < p->ncond; i++)

@@ -23,8 +23,10 @@
  *   roots:                          # Debian roots: another release, in a directory
  *     trixie: { suite: trixie, mirror: URL, packages: [...] }
  *
- * A profile may add flags where a selector (case-format.md) holds:
+ * A profile may add flags where a selector (case-format.md) holds, start
+ * from another profile's flags, and apply only where a selector holds:
  *     kernel: { flags: [...], when: { "clang<16": [-Wno-format] } }
+ *     kcsan:  { base: kernel, flags: [-fsanitize=thread], requires: "!gcc<11" }
  *
  * A root's packages are its own list plus every package its compilers'
  * toolchains and targets name, so that it holds what they need.
@@ -60,6 +62,9 @@ struct profile {
 	struct strvec clang_flags; /* Clang only */
 	struct cond_flags *cond;   /* in file order */
 	size_t ncond;
+	long base;                 /* the profile whose flags come first (base:), or -1 */
+	struct selector *requires; /* where it applies (requires:); elsewhere its jobs are n/a; NULL: everywhere */
+	char *requires_text;
 };
 
 /* A Debian root (root.h builds and enters it). */
@@ -116,8 +121,10 @@ void config_command(const struct config *cfg, const struct compiler *c, const st
                     struct strvec *av);
 
 /* The flags profile p gives in env (family, version, architecture): its
- * flags, its family's, then those whose selector holds, appended to av. */
-void profile_flags(const struct profile *p, const struct sel_env *env, struct strvec *av);
+ * base's, its own, its family's, then those whose selector holds,
+ * appended to av. */
+void profile_flags(const struct config *cfg, const struct profile *p, const struct sel_env *env,
+                   struct strvec *av);
 
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);

@@ -21,10 +21,14 @@ job_env(const struct job *j, const struct config *cfg, const struct probeset *ps
 }
 
 char *
-job_reason(const struct job *j, const struct probeset *ps, const struct casefile *cases)
+job_reason(const struct job *j, const struct config *cfg, const struct probeset *ps, const struct casefile *cases)
 {
 	const struct probe *pr = &ps->v[j->probe];
+	const struct profile *p = &cfg->profiles[j->profile];
+	struct sel_env env = job_env(j, cfg, ps);
 
+	if (j->pre == V_NA && p->requires && !selector_eval(p->requires, &env))
+		return xasprintf("profile %s applies where {%s}", p->name, p->requires_text);
 	if (j->pre == V_NA && cases[j->caseidx].unsupported)
 		return xasprintf("not supported: %s", cases[j->caseidx].unsupported);
 	if (j->pre == V_NA && cases[j->caseidx].dialect == DIALECT_DEJAGNU)
@@ -75,7 +79,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	if (dejagnu)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	env = job_env(j, cfg, ps);
-	profile_flags(p, &env, av);
+	profile_flags(cfg, p, &env, av);
 	strvec_append(av, &c->flags);
 	strvec_append(av, &t->flags);
 	if (cf->std)
@@ -139,7 +143,9 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 					j.profile = (uint16_t)p;
 					j.probe = (uint16_t)(pr - ps->v);
 					env = job_env(&j, cfg, ps);
-					j.pre = !pr->found ? V_SKIP : cf->unsupported || !selector_eval(cf->requires, &env) ? V_NA : V_PASS;
+					j.pre = !pr->found ? V_SKIP :
+					        cf->unsupported || !selector_eval(cf->requires, &env) ||
+					        !selector_eval(cfg->profiles[p].requires, &env) ? V_NA : V_PASS;
 					VEC_PUSH(*jl, j);
 				}
 			}

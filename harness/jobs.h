@@ -44,7 +44,8 @@ void jobs_build(struct joblist *jl, const struct config *cfg, const struct probe
 /* The configuration j runs in, for selectors (pointers into cfg). */
 struct sel_env job_env(const struct job *j, const struct config *cfg, const struct probeset *ps);
 /* Why a skip or n/a job is one; allocated. */
-char *job_reason(const struct job *j, const struct probeset *ps, const struct casefile *cases);
+char *job_reason(const struct job *j, const struct config *cfg, const struct probeset *ps,
+                 const struct casefile *cases);
 /* The argument vector of a job to compile, appended to argv. */
 void job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, struct strvec *argv);

@@ -36,14 +36,20 @@ char *
 root_dir(void)
 {
 	const char *env = getenv("DIAGMATRIX_ROOTS");
-	char *cache, *dir;
+	char *cache, *dir, cwd[PATH_MAX];
 
 	if (env && *env)
-		return xstrdup(env);
-	if (!(cache = cache_dir()))
+		dir = xstrdup(env);
+	else if ((cache = cache_dir()))
+		dir = xasprintf("%s/roots", cache), free(cache);
+	else
 		return NULL;
-	dir = xasprintf("%s/roots", cache);
-	free(cache);
+	/* bwrap reads it wherever a job starts */
+	if (dir[0] != '/' && getcwd(cwd, sizeof(cwd))) {
+		char *abs = xasprintf("%s/%s", cwd, dir);
+		free(dir);
+		dir = abs;
+	}
 	return dir;
 }
 
@@ -441,6 +447,21 @@ install(const char *build, const char *dir, const char *old)
 	return 0;
 }
 
+/* Remove what an interrupted debootstrap left; its last processes may
+ * still be ending (they die with their PID namespace), so look twice. */
+static void
+remove_partial(const char *build)
+{
+	struct stat st;
+
+	for (int i = 0; i < 10; i++) {
+		remove_tree(build);
+		if (lstat(build, &st) < 0)
+			return;
+		nanosleep(&(struct timespec){ 0, 200000000 }, NULL);
+	}
+}
+
 static int
 lock_root(const char *roots, const char *name)
 {
@@ -486,7 +507,7 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	b.ctx = ctx;
 	sig = debootstrap(r, build, &b);
 	if (sig) {
-		remove_tree(build);
+		remove_partial(build);
 		result = sig;
 		goto out;
 	}

@@ -453,6 +453,8 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 	for (size_t p = 0; p < cfg->nprofiles; p++) {
 		struct strbuf fl = {0};
 		const struct profile *pf = &cfg->profiles[p];
+		if (pf->base >= 0)
+			sb_addf(&fl, "(%s's flags)", cfg->profiles[pf->base].name);
 		shell_quote_all(&fl, &pf->flags);
 		if (pf->gcc_flags.n) {
 			sb_addstr(&fl, fl.len ? " gcc:" : "gcc:");
@@ -462,6 +464,12 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 			sb_addstr(&fl, fl.len ? " clang:" : "clang:");
 			shell_quote_all(&fl, &pf->clang_flags);
 		}
+		for (size_t k = 0; k < pf->ncond; k++) {
+			sb_addf(&fl, "%s{%s}:", fl.len ? " " : "", pf->cond[k].when_text);
+			shell_quote_all(&fl, &pf->cond[k].flags);
+		}
+		if (pf->requires)
+			sb_addf(&fl, "%s(only where {%s})", fl.len ? " " : "", pf->requires_text);
 		xgrow((void **)&res->profiles, &res->capprofiles, res->nprofiles + 1, sizeof(*res->profiles));
 		res->profiles[res->nprofiles].name = xstrdup(pf->name);
 		res->profiles[res->nprofiles++].flags = sb_detach(&fl);
@@ -714,7 +722,7 @@ run_main(struct run_opts *o)
 		size_t inner;
 
 		if (j->pre != V_PASS) {
-			char *reason = job_reason(j, &ps, cases);
+			char *reason = job_reason(j, &cfg, &ps, cases);
 			emit(&ctx, i, (enum verdict)j->pre, reason, NULL, NULL, NULL, NULL);
 			free(reason);
 			continue;

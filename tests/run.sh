@@ -473,6 +473,13 @@ cmp -s "$T/s.md" "$T/u.md" && ok shard/same-table || bad shard/same-table "$(dif
 $DM run --shard 4/3 > /dev/null 2>&1
 [ $? -eq 2 ] && ok shard/bad-spec || bad shard/bad-spec
 
+# compilers from another Debian release, in a root
+if [ -n "${CHECK_ROOTS:-}" ] && [ -d "$CHECK_ROOTS/bookworm" ]; then
+	. tests/root/tests.sh
+else
+	bad root/built "no test root in ${CHECK_ROOTS:-\$CHECK_ROOTS} (make check builds it)"
+fi
+
 # the project's own cases: well-formed, and passing on the native compilers
 check lint/cases $DM lint cases
 

@@ -23,7 +23,7 @@ sample(struct results *r)
 	r->tcs = calloc(1, sizeof(*r->tcs));
 	r->ntcs = r->captcs = 1;
 	r->tcs[0] = (struct rtoolchain){ xstrdup("gcc-12"), xstrdup("gcc"), xstrdup("x86-64"), xstrdup("x86_64-linux-gnu"),
-	                                 xstrdup("12.2.0"), xstrdup("found"), xstrdup("gcc-12"), xstrdup("") };
+	                                 xstrdup("12.2.0"), xstrdup("found"), xstrdup("gcc-12"), xstrdup(""), xstrdup("trixie") };
 	j.caseidx = 0;
 	j.compiler = xstrdup("gcc-12");
 	j.version = xstrdup("12.2.0");
@@ -56,6 +56,8 @@ TEST(results_roundtrip)
 	CHECK(results_read(&back, path, &errs) == 0);
 	errlist_print(&errs, stderr);
 	CHECK(back.ncases == 1 && back.njobs == 1 && back.ntcs == 1);
+	if (back.ntcs == 1)
+		CHECK_STR(back.tcs[0].root, "trixie");
 	if (back.njobs == 1) {
 		CHECK_STR(back.cases[0].title, "a\ttitle");
 		CHECK_STR(back.cases[0].path, "cases/a.c");

@@ -1,0 +1,208 @@
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "root.h"
+#include "t.h"
+
+static const char rooted[] =
+	"targets:\n"
+	"  x86-64: { triple: x86_64-linux-gnu, package: libc6-dev }\n"
+	"  arm64: { triple: aarch64-linux-gnu, package: libc6-dev-arm64-cross }\n"
+	"roots:\n"
+	"  trixie: { suite: trixie, packages: [zz-extra, gcc-14] }\n"
+	"profiles:\n"
+	"  kernel:\n"
+	"    flags: [-O2]\n"
+	"    gcc: [-Wno-stringop-overflow]\n"
+	"    when:\n"
+	"      \"clang<16\": [-Wno-format]\n"
+	"      \"gcc>=13, arch=arm64\": [-mgeneral-regs-only]\n"
+	"  kcsan:\n"
+	"    base: kernel\n"
+	"    requires: \"!gcc<11\"\n"
+	"    flags: [-fsanitize=thread]\n"
+	"compilers:\n"
+	"  - name: gcc-14\n"
+	"    family: gcc\n"
+	"    root: trixie\n"
+	"    targets:\n"
+	"      x86-64: { command: gcc-14, package: gcc-14 }\n"
+	"      arm64: { command: aarch64-linux-gnu-gcc-14, package: gcc-14-aarch64-linux-gnu }\n"
+	"  - name: clang-14\n"
+	"    family: clang\n"
+	"    command: clang-14\n"
+	"    targets: [x86-64]\n";
+
+static char *
+joined(const struct strvec *sv)
+{
+	struct strbuf sb = {0};
+	for (size_t i = 0; i < sv->n; i++)
+		sb_addf(&sb, "%s%s", i ? " " : "", sv->v[i]);
+	return sb_detach(&sb);
+}
+
+static void
+check_flags(const struct config *cfg, const char *profile, enum family f, int major, const char *arch,
+            const char *want)
+{
+	struct sel_env env = {0};
+	struct strvec av = {0};
+	char *got;
+
+	env.family = f;
+	env.version[0] = major;
+	env.arch = arch;
+	env.profile = profile;
+	profile_flags(cfg, &cfg->profiles[config_find_profile(cfg, profile)], &env, &av);
+	got = joined(&av);
+	CHECK_STR(got, want);
+	free(got);
+	strvec_release(&av);
+}
+
+TEST(config_roots)
+{
+	struct config cfg;
+	struct errlist errs = {0};
+	char *pk;
+
+	CHECK(config_parse(&cfg, "r.yaml", rooted, sizeof(rooted) - 1, &errs) == 0);
+	errlist_print(&errs, stderr);
+	if (errs.n) {
+		errlist_release(&errs);
+		return;
+	}
+	CHECK(cfg.nroots == 1);
+	CHECK_STR(cfg.roots[0].mirror, "http://deb.debian.org/debian");
+	/* its own list and what its compilers and their targets name, sorted, once */
+	pk = joined(&cfg.roots[0].packages);
+	CHECK_STR(pk, "gcc-14 gcc-14-aarch64-linux-gnu libc6-dev libc6-dev-arm64-cross zz-extra");
+	free(pk);
+	CHECK(cfg.compilers[0].root == 0);
+	CHECK(cfg.compilers[1].root == -1);
+	check_flags(&cfg, "kernel", FAMILY_GCC, 14, "arm64", "-O2 -Wno-stringop-overflow -mgeneral-regs-only");
+	check_flags(&cfg, "kernel", FAMILY_GCC, 12, "arm64", "-O2 -Wno-stringop-overflow");
+	check_flags(&cfg, "kernel", FAMILY_CLANG, 14, "x86-64", "-O2 -Wno-format");
+	check_flags(&cfg, "kernel", FAMILY_CLANG, 16, "x86-64", "-O2");
+	check_flags(&cfg, "kcsan", FAMILY_CLANG, 14, "x86-64", "-O2 -Wno-format -fsanitize=thread");
+	{
+		struct sel_env env = {0};
+		const struct profile *p = &cfg.profiles[1];
+		env.family = FAMILY_GCC;
+		env.version[0] = 10;
+		CHECK(p->requires && !selector_eval(p->requires, &env));
+		env.version[0] = 11;
+		CHECK(selector_eval(p->requires, &env));
+		env.family = FAMILY_CLANG;
+		env.version[0] = 9;
+		CHECK(selector_eval(p->requires, &env));
+	}
+	config_release(&cfg);
+}
+
+static void
+put(const char *path, const char *text, int mode)
+{
+	FILE *fp = fopen(path, "w");
+	if (fp) {
+		fputs(text, fp);
+		fclose(fp);
+	}
+	chmod(path, (mode_t)mode);
+}
+
+/* Links inside a root are followed inside it: an absolute target means
+ * the root's file, never the host's. */
+TEST(root_lookup)
+{
+	char dir[] = "/tmp/diagmatrix-root-test.XXXXXX", *p, *found;
+	struct rootinfo ri = {0};
+
+	if (!mkdtemp(dir)) {
+		CHECK(!"mkdtemp");
+		return;
+	}
+	p = xasprintf("mkdir -p %s/usr/bin %s/etc/alternatives %s/usr/lib/snap/bin", dir, dir, dir);
+	CHECK(system(p) == 0);
+	free(p);
+	p = xasprintf("%s/usr/bin/x86_64-linux-gnu-gcc-14", dir);
+	put(p, "#!/bin/sh\n", 0755);
+	free(p);
+	p = xasprintf("%s/usr/lib/snap/bin/gcc", dir);
+	put(p, "#!/bin/sh\n", 0755);
+	free(p);
+	p = xasprintf("%s/usr/bin/data", dir);
+	put(p, "not a program\n", 0644);
+	free(p);
+	p = xasprintf("cd %s && ln -s usr/bin bin && ln -s x86_64-linux-gnu-gcc-14 usr/bin/gcc-14 && "
+	              "ln -s /etc/alternatives/cc usr/bin/cc && ln -s /usr/bin/gcc-14 etc/alternatives/cc && "
+	              "ln -s /bin/sh usr/bin/hostsh && ln -s ../../../../../../usr/bin/gcc-14 usr/bin/up && "
+	              "ln -s loop usr/bin/loop", dir);
+	CHECK(system(p) == 0);
+	free(p);
+	ri.dir = dir;
+	ri.state = ROOT_READY;
+	found = root_lookup(&ri, "gcc-14");
+	p = xasprintf("%s/usr/bin/x86_64-linux-gnu-gcc-14", dir);
+	CHECK_STR(found, p);
+	free(found);
+	found = root_lookup(&ri, "cc");           /* two absolute links, both inside */
+	CHECK_STR(found, p);
+	free(found);
+	found = root_lookup(&ri, "up");           /* ".." stops at the root */
+	CHECK_STR(found, p);
+	free(found);
+	free(p);
+	found = root_lookup(&ri, "/usr/lib/snap/bin/gcc");
+	p = xasprintf("%s/usr/lib/snap/bin/gcc", dir);
+	CHECK_STR(found, p);
+	free(found);
+	free(p);
+	CHECK(root_lookup(&ri, "hostsh") == NULL);    /* /bin/sh is the host's, not in this root */
+	CHECK(root_lookup(&ri, "data") == NULL);      /* not executable */
+	CHECK(root_lookup(&ri, "loop") == NULL);      /* a link to itself ends */
+	CHECK(root_lookup(&ri, "nothing") == NULL);
+	ri.state = ROOT_MISSING;
+	CHECK(root_lookup(&ri, "gcc-14") == NULL);
+	p = xasprintf("rm -rf %s", dir);
+	CHECK(system(p) == 0);
+	free(p);
+}
+
+/* The bwrap command: system directories laid out from the root, the
+ * case's directory read-only, the scratch directory writable. */
+TEST(root_enter)
+{
+	struct rootinfo ri = {0};
+	struct strvec ro = {0}, av = {0};
+	char *got;
+
+	ri.dir = "/r";
+	ri.state = ROOT_READY;
+	strvec_push(&ri.mounts, "--ro-bind");
+	strvec_push(&ri.mounts, "/r/usr");
+	strvec_push(&ri.mounts, "/usr");
+	strvec_push(&ro, "/home/me/cases");
+	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &av);
+	got = joined(&av);
+	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --ro-bind /r/usr /usr "
+	               "--dev /dev --proc /proc --tmpfs /tmp --ro-bind /home/me/cases /home/me/cases "
+	               "--bind /tmp/scratch /tmp/scratch --dir /home/me --chdir /home/me "
+	               "--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "
+	               "--unsetenv TMPDIR --");
+	free(got);
+	strvec_release(&av);
+	strvec_release(&ro);
+	strvec_release(&ri.mounts);
+	got = root_build_command("compilers.yaml", "sid", 0);
+	CHECK_STR(got, "diagmatrix root sid");
+	free(got);
+	got = root_build_command("my.yaml", "sid", 1);
+	CHECK_STR(got, "diagmatrix root --config my.yaml --rebuild sid");
+	free(got);
+}

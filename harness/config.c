@@ -290,6 +290,23 @@ load_when(struct loader *ld, const yaml_node_t *n, struct profile *pr)
 	}
 }
 
+/* except: [SELECTOR, ...]: where the profile does not apply. */
+static void
+load_except(struct loader *ld, const yaml_node_t *n, struct profile *pr)
+{
+	if (n->type != YAML_SEQUENCE_NODE) {
+		err_at(ld, n, "except must be a sequence of selectors, not %s", kind_name(n));
+		return;
+	}
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		struct cond_flags c = {0};
+		if (!(c.when = one_selector(ld, node(ld, *it), &c.when_text)))
+			continue;
+		pr->except = xrealloc(pr->except, (pr->nexcept + 1) * sizeof(*pr->except));
+		pr->except[pr->nexcept++] = c;
+	}
+}
+
 static void
 load_profiles(struct loader *ld, const yaml_node_t *n)
 {
@@ -327,10 +344,10 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 					load_when(ld, node(ld, q->value), &pr);
 				else if (!strcmp(k, "base"))
 					profile_base(ld, node(ld, q->value), &pr);
-				else if (!strcmp(k, "requires"))
-					pr.requires = one_selector(ld, node(ld, q->value), &pr.requires_text);
+				else if (!strcmp(k, "except"))
+					load_except(ld, node(ld, q->value), &pr);
 				else
-					unknown_key(ld, q, "a profile", "flags, gcc, clang, when, base, requires");
+					unknown_key(ld, q, "a profile", "flags, gcc, clang, when, base, except");
 			}
 		}
 		cfg->profiles[cfg->nprofiles++] = pr;
@@ -799,8 +816,11 @@ config_release(struct config *cfg)
 			strvec_release(&cfg->profiles[i].cond[k].flags);
 		}
 		free(cfg->profiles[i].cond);
-		selector_free(cfg->profiles[i].requires);
-		free(cfg->profiles[i].requires_text);
+		for (size_t k = 0; k < cfg->profiles[i].nexcept; k++) {
+			selector_free(cfg->profiles[i].except[k].when);
+			free(cfg->profiles[i].except[k].when_text);
+		}
+		free(cfg->profiles[i].except);
 	}
 	for (size_t i = 0; i < cfg->nroots; i++) {
 		free(cfg->roots[i].name);
@@ -858,6 +878,15 @@ config_find_root(const struct config *cfg, const char *name)
 		if (!strcmp(cfg->roots[i].name, name))
 			return (long)i;
 	return -1;
+}
+
+const struct cond_flags *
+profile_except(const struct profile *p, const struct sel_env *env)
+{
+	for (size_t i = 0; i < p->nexcept; i++)
+		if (selector_eval(p->except[i].when, env))
+			return &p->except[i];
+	return NULL;
 }
 
 void

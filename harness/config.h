@@ -26,7 +26,7 @@
  * A profile may add flags where a selector (case-format.md) holds, start
  * from another profile's flags, and apply only where a selector holds:
  *     kernel: { flags: [...], when: { "clang<16": [-Wno-format] } }
- *     kcsan:  { base: kernel, flags: [-fsanitize=thread], requires: "!gcc<11" }
+ *     kcsan:  { base: kernel, flags: [-fsanitize=thread], except: ["gcc<11"] }
  *
  * A root's packages are its own list plus every package its compilers'
  * toolchains and targets name, so that it holds what they need.
@@ -63,8 +63,8 @@ struct profile {
 	struct cond_flags *cond;   /* in file order */
 	size_t ncond;
 	long base;                 /* the profile whose flags come first (base:), or -1 */
-	struct selector *requires; /* where it applies (requires:); elsewhere its jobs are n/a; NULL: everywhere */
-	char *requires_text;
+	struct cond_flags *except; /* where it does not apply (except:): its jobs are n/a there; no flags */
+	size_t nexcept;
 };
 
 /* A Debian root (root.h builds and enters it). */
@@ -125,6 +125,9 @@ void config_command(const struct config *cfg, const struct compiler *c, const st
  * appended to av. */
 void profile_flags(const struct config *cfg, const struct profile *p, const struct sel_env *env,
                    struct strvec *av);
+
+/* The entry of p's except: list that holds in env, or NULL when p applies. */
+const struct cond_flags *profile_except(const struct profile *p, const struct sel_env *env);
 
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);

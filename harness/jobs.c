@@ -27,8 +27,10 @@ job_reason(const struct job *j, const struct config *cfg, const struct probeset 
 	const struct profile *p = &cfg->profiles[j->profile];
 	struct sel_env env = job_env(j, cfg, ps);
 
-	if (j->pre == V_NA && p->requires && !selector_eval(p->requires, &env))
-		return xasprintf("profile %s applies where {%s}", p->name, p->requires_text);
+	const struct cond_flags *except = profile_except(p, &env);
+
+	if (j->pre == V_NA && except)
+		return xasprintf("profile %s is not for {%s}", p->name, except->when_text);
 	if (j->pre == V_NA && cases[j->caseidx].unsupported)
 		return xasprintf("not supported: %s", cases[j->caseidx].unsupported);
 	if (j->pre == V_NA && cases[j->caseidx].dialect == DIALECT_DEJAGNU)
@@ -145,7 +147,7 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 					env = job_env(&j, cfg, ps);
 					j.pre = !pr->found ? V_SKIP :
 					        cf->unsupported || !selector_eval(cf->requires, &env) ||
-					        !selector_eval(cfg->profiles[p].requires, &env) ? V_NA : V_PASS;
+					        profile_except(&cfg->profiles[p], &env) ? V_NA : V_PASS;
 					VEC_PUSH(*jl, j);
 				}
 			}

@@ -468,8 +468,8 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 			sb_addf(&fl, "%s{%s}:", fl.len ? " " : "", pf->cond[k].when_text);
 			shell_quote_all(&fl, &pf->cond[k].flags);
 		}
-		if (pf->requires)
-			sb_addf(&fl, "%s(only where {%s})", fl.len ? " " : "", pf->requires_text);
+		for (size_t k = 0; k < pf->nexcept; k++)
+			sb_addf(&fl, "%s(not for {%s})", fl.len ? " " : "", pf->except[k].when_text);
 		xgrow((void **)&res->profiles, &res->capprofiles, res->nprofiles + 1, sizeof(*res->profiles));
 		res->profiles[res->nprofiles].name = xstrdup(pf->name);
 		res->profiles[res->nprofiles++].flags = sb_detach(&fl);

@@ -23,7 +23,7 @@ static const char rooted[] =
 	"      \"gcc>=13, arch=arm64\": [-mgeneral-regs-only]\n"
 	"  kcsan:\n"
 	"    base: kernel\n"
-	"    requires: \"!gcc<11\"\n"
+	"    except: [\"gcc<11\", \"clang<18, arch=riscv64\"]\n"
 	"    flags: [-fsanitize=thread]\n"
 	"compilers:\n"
 	"  - name: gcc-14\n"
@@ -95,12 +95,15 @@ TEST(config_roots)
 		const struct profile *p = &cfg.profiles[1];
 		env.family = FAMILY_GCC;
 		env.version[0] = 10;
-		CHECK(p->requires && !selector_eval(p->requires, &env));
+		env.arch = "riscv64";
+		CHECK(profile_except(p, &env) == &p->except[0]);
 		env.version[0] = 11;
-		CHECK(selector_eval(p->requires, &env));
+		CHECK(profile_except(p, &env) == NULL);
 		env.family = FAMILY_CLANG;
-		env.version[0] = 9;
-		CHECK(selector_eval(p->requires, &env));
+		env.version[0] = 17;
+		CHECK(profile_except(p, &env) == &p->except[1]);
+		env.arch = "x86-64";
+		CHECK(profile_except(p, &env) == NULL);
 	}
 	config_release(&cfg);
 }

@@ -107,11 +107,20 @@ set_missing(struct probe *pr, char *note, const char *package)
 	pr->package = package ? xstrdup(package) : NULL;
 }
 
+/* The first line of sb that says "error" (the one that tells why), else
+ * its first line, into buf[n]. */
 static const char *
 first_line(const struct strbuf *sb, char *buf, size_t n)
 {
-	const char *s = sb_str(sb);
-	size_t k = strcspn(s, "\n");
+	const char *s = sb_str(sb), *e = strstr(s, "error");
+	size_t k;
+
+	if (e) {
+		while (e > s && e[-1] != '\n')
+			e--;
+		s = e;
+	}
+	k = strcspn(s, "\n");
 	if (k >= n)
 		k = n - 1;
 	memcpy(buf, s, k);

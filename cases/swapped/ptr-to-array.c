@@ -4,29 +4,32 @@
  *
  * With const u8 (*nonce)[24] and const u8 (*key)[32] the sizes are part of
  * the types, so each swapped argument is an incompatible pointer type: a
- * warning in GCC 11/12 and Clang up to 19, an error in Clang 22, and an
- * error everywhere under the kernel's -Werror=incompatible-pointer-types.
+ * warning in GCC 9 to 13 and Clang 11 to 21, an error by default in GCC
+ * 14 and Clang 22, and an error everywhere under the kernel's
+ * -Werror=incompatible-pointer-types.
  */
 typedef unsigned char u8;
-void xchacha20poly1305_encrypt(u8 *dst, const u8 (*nonce)[24], const u8 (*key)[32]);
+void xchacha20poly1305_encrypt(u8 *dst, const u8 (*nonce)[24], const u8 (*key)[32]);	/* mark: decl */
 void encrypt(u8 *dst);
 void encrypt(u8 *dst)
 {
 	u8 nonce[24] = { 0 }, key[32] = { 0 };
 
 	xchacha20poly1305_encrypt(dst, &nonce, &key);	/* expect-clean */
-	xchacha20poly1305_encrypt(dst, &key, &nonce);	/* expect-warning {gcc, profile!=kernel} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
-							   expect-warning {gcc, profile!=kernel} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
-							   expect-error {gcc, profile=kernel} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
-							   expect-error {gcc, profile=kernel} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
-							   expect-warning {clang<22, profile!=kernel} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
-							   expect-warning {clang<22, profile!=kernel} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
-							   expect-error {clang, profile=kernel} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
-							   expect-error {clang, profile=kernel} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
+	xchacha20poly1305_encrypt(dst, &key, &nonce);	/* expect-warning {gcc<14, profile!=kernel|kcsan} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-warning {gcc<14, profile!=kernel|kcsan} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc<14, profile=kernel|kcsan} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc>=14} "passing argument 2 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc<14, profile=kernel|kcsan} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-error {gcc>=14} "passing argument 3 of 'xchacha20poly1305_encrypt' from incompatible pointer type" [-Wincompatible-pointer-types]
+							   expect-warning {clang<22, profile!=kernel|kcsan} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
+							   expect-warning {clang<22, profile!=kernel|kcsan} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang<22, profile=kernel|kcsan} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
+							   expect-error {clang<22, profile=kernel|kcsan} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types]
 							   expect-error {clang>=22} "incompatible pointer types passing 'u8 \(\*\)\[32\]'" [-Wincompatible-pointer-types]
 							   expect-error {clang>=22} "incompatible pointer types passing 'u8 \(\*\)\[24\]'" [-Wincompatible-pointer-types] */
 }
-/* expect-note@11 {gcc} "expected 'const u8 \(\*\)\[24\]'"
- * expect-note@11 {gcc} "expected 'const u8 \(\*\)\[32\]'"
- * expect-note@11 {clang} "passing argument to parameter 'nonce' here"
- * expect-note@11 {clang} "passing argument to parameter 'key' here" */
+/* expect-note@decl {gcc} "expected 'const u8 \(\*\)\[24\]'"
+ * expect-note@decl {gcc} "expected 'const u8 \(\*\)\[32\]'"
+ * expect-note@decl {clang} "passing argument to parameter 'nonce' here"
+ * expect-note@decl {clang} "passing argument to parameter 'key' here" */

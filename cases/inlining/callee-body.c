@@ -9,14 +9,14 @@
  * checks inside the callee.
  */
 void f(int a[42]);
-void f(int a[42])
+void f(int a[42])	/* mark: f */
 {
 	a[100] = 7;	/* expect-warning {gcc>=11, profile=default} "array subscript 100 is outside array bounds of 'int\[42\]'" [-Warray-bounds] */
 }
 void g(int a[static 42]);
-void g(int a[static 42])
+void g(int a[static 42])	/* mark: g */
 {
 	a[42] = 7;	/* expect-warning {gcc>=11, profile=default} "array subscript 42 is outside array bounds of 'int\[42\]'" [-Warray-bounds] */
 }
-/* expect-note@10 {gcc>=11, profile=default} "while referencing 'a'|at offset 400 into object 'a' of size \[0, 168\]"
- * expect-note@15 {gcc>=11, profile=default} "while referencing 'a'|at offset 168 into object 'a' of size \[0, 168\]" */
+/* expect-note@f {gcc>=11, profile=default} "while referencing 'a'|at offset 400 into object 'a' of size \[0, 168\]"
+ * expect-note@g {gcc>=11, profile=default} "while referencing 'a'|at offset 168 into object 'a' of size \[0, 168\]" */

@@ -19,8 +19,8 @@ void schma(void)
 	blah(exact);	/* expect-clean */
 	blah(big);	/* expect-clean */
 	blah(big + 2);	/* expect-clean */
-	blah(bad);	/* expect-warning {gcc, profile!=kernel} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow]
+	blah(bad);	/* expect-warning {gcc>=11, profile!=kernel|kcsan} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow]
 			   expect-warning {clang} "array argument is too small; contains 6 elements, callee requires at least 7" [-Warray-bounds] */
-	blah(big + 3);	/* expect-warning {gcc, profile!=kernel} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow] */
+	blah(big + 3);	/* expect-warning {gcc>=11, profile!=kernel|kcsan} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow] */
 }
 /* expect-note@13 {clang} "callee declares array parameter as static here" */

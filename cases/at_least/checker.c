@@ -1,10 +1,13 @@
-/* case-title: the kernel's at_least macro, and what sparse (__CHECKER__) sees
+/* case-title: the kernel's at_least macro with __CHECKER__ defined (GCC and Clang, not sparse)
  * case-ref: ../shared/seeds/004-patch-compiler-introduce-at-least-parameter-decoration-pseudo.patch
  * case-flags: -D__CHECKER__
  *
- * Under __CHECKER__ at_least expands to nothing, so the parameter is a
- * plain [32]: Clang no longer checks it; GCC still does, unless
- * -Wno-stringop-overflow (the kernel profile).
+ * The kernel defines at_least as nothing when __CHECKER__ is defined,
+ * because sparse, which defines it, rejects `int a[static n]`. This case
+ * does not run sparse: it compiles the declaration sparse would see with
+ * GCC and Clang, to show what is left of the check. The parameter is a
+ * plain [32]: Clang no longer checks it; GCC 11 and later still do (the
+ * plain bound), unless -Wno-stringop-overflow (the kernel profiles).
  */
 #ifndef __CHECKER__
 #define at_least static

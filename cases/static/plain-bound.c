@@ -2,9 +2,17 @@
  * case-ref: ../shared/seeds/000-article.md (Eric Biggers: GCC warns even without static)
  * case-ref: C11 6.7.6.3p7
  *
- * Without `static` the bound is not a promise in C, but GCC still uses it
- * (-Wstringop-overflow, at -O0 too); Clang says nothing. The kernel's
- * -Wno-stringop-overflow silences GCC.
+ * Without `static` the bound is not a promise in C, but GCC 11 and later
+ * still use it (-Wstringop-overflow, at -O0 too; GCC 9 and 10 do not);
+ * Clang says nothing. The kernel's -Wno-stringop-overflow silences GCC.
+ *
+ * The same mechanism as known-fp/array-typedef.c: GCC reads any array
+ * parameter's bound as the number of elements the callee may access. Here
+ * the callee is written to read its 7 bytes, so the warning finds a real
+ * bug and is filed as an expectation; PMIx_Get's 512 is an upper limit
+ * (it reads up to the NUL), so the same warning there is filed as a false
+ * positive. The compiler cannot tell the two apart; the callee's contract
+ * decides.
  */
 void blah(unsigned char herp[7]);
 void schma(void);

@@ -10,9 +10,9 @@
  * -fsanitize=thread and none of the kernel's other flags, by GCC only
  * (Clang lacks -fsanitize=thread for some of these targets). Measured:
  * GCC 10, 11 and 13 to trunk warn on x86-64, arm64 and s390x; GCC 9 and
- * 12 and the ppc64le and riscv64 targets are silent. Under the kernel's flags x86-64
- * no longer warns (xe-pagefault.c): its code-generation flags, not the
- * target, kept the report to arm64 and s390x.
+ * 12 and the ppc64le and riscv64 targets are silent. Under the kernel's
+ * flags x86-64 no longer warns (xe-pagefault.c): its code-generation
+ * flags, not the target, kept the report to arm64 and s390x.
  */
 typedef unsigned int u32;
 struct xe_device { int drm; };

@@ -14,8 +14,9 @@
  * KCSAN flags x86-64 no longer warns (xe-pagefault.c): added one at a
  * time to these flags, each of -mno-sse, -mno-sse2 and -mcmodel=kernel
  * (arch/x86/Makefile) and KCSAN's --param tsan-distinguish-volatile=1
- * hides it on x86-64 (GCC 14, by hand), while none of them does on arm64
- * or s390x. The flags, not the target, kept the report to two targets.
+ * hides it on x86-64 (GCC 14, by hand), while the parameter does not hide
+ * it on arm64 or s390x. Flags, not the target alone, kept the report to
+ * two targets.
  */
 typedef unsigned int u32;
 struct xe_device { int drm; };

@@ -832,7 +832,19 @@ out:
 static void
 list_toolchains(const struct config *cfg, const struct probeset *ps)
 {
-	printf("%-10s %-6s %-9s %-9s %-8s %-28s %s\n", "COMPILER", "FAMILY", "VERSION", "TARGET", "ROOT", "COMMAND", "STATUS");
+	int w[5] = { 8, 7, 6, 4, 7 };   /* COMPILER VERSION TARGET ROOT COMMAND: the widest value */
+
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct compiler *c = &cfg->compilers[ps->v[i].compiler];
+		const char *v[5] = { c->name, ps->v[i].found ? ps->v[i].version : "-",
+		                     cfg->targets[c->tcs[ps->v[i].tc].target].arch,
+		                     c->root >= 0 ? cfg->roots[c->root].name : "-", c->tcs[ps->v[i].tc].command };
+		for (int k = 0; k < 5; k++)
+			if ((int)strlen(v[k]) > w[k])
+				w[k] = (int)strlen(v[k]);
+	}
+	printf("%-*s %-6s %-*s %-*s %-*s %-*s %s\n", w[0], "COMPILER", "FAMILY", w[1], "VERSION", w[2], "TARGET",
+	       w[3], "ROOT", w[4], "COMMAND", "STATUS");
 	for (size_t i = 0; i < ps->n; i++) {
 		const struct probe *pr = &ps->v[i];
 		const struct compiler *c = &cfg->compilers[pr->compiler];
@@ -840,9 +852,9 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 		char *st = pr->found ? xstrdup("found") :
 		           pr->package ? xasprintf("missing: %s (apt-get install %s)", pr->note, pr->package) :
 		           xasprintf("missing: %s", pr->note);
-		printf("%-10s %-6s %-9s %-9s %-8s %-28s %s\n", c->name, family_name(c->family),
-		       pr->found ? pr->version : "-", cfg->targets[t->target].arch,
-		       c->root >= 0 ? cfg->roots[c->root].name : "-", t->command, st);
+		printf("%-*s %-6s %-*s %-*s %-*s %-*s %s\n", w[0], c->name, family_name(c->family),
+		       w[1], pr->found ? pr->version : "-", w[2], cfg->targets[t->target].arch,
+		       w[3], c->root >= 0 ? cfg->roots[c->root].name : "-", w[4], t->command, st);
 		free(st);
 	}
 	for (size_t r = 0; r < cfg->nroots; r++) {

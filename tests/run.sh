@@ -359,8 +359,8 @@ check dry-run/runs sh -c "$line"
 
 # list: versions measured, missing toolchains with their package
 $DM list --config tests/e2e/compilers.yaml > "$T/list"
-check list/version grep -Eq '^gcc-12 +gcc +12\.2\.0 +arm64 +aarch64-linux-gnu-gcc-12 +found$' "$T/list"
-check list/clang-version grep -Eq '^clang-22 +clang +22\.1\.8 +x86-64 +clang-22 +found$' "$T/list"
+check list/version grep -Eq '^gcc-12 +gcc +12\.2\.0 +arm64 +- +aarch64-linux-gnu-gcc-12 +found$' "$T/list"
+check list/clang-version grep -Eq '^clang-22 +clang +22\.1\.8 +x86-64 +- +clang-22 +found$' "$T/list"
 check list/missing grep -q 'gcc-99-does-not-exist not found (apt-get install gcc-99)' "$T/list"
 check list/missing-packages sh -c "$DM list --config tests/e2e/compilers.yaml --missing-packages | grep -qx gcc-99"
 

@@ -6,7 +6,10 @@
 #      files, as a baseline;
 #   3. the same matrix warm (everything cached);
 #   4. a stub compiler over 2,000 and 20,000 jobs: the harness's own CPU per
-#      job (RUSAGE_SELF, children excluded) and its peak RSS.
+#      job (RUSAGE_SELF, children excluded) and its peak RSS;
+#   5. the same stub, one job at a time, on the host and inside a Debian
+#      root (a hard-linked copy of one the matrix uses): what bwrap adds to
+#      each job's wall time.
 # Prints one table and writes it to results/bench.md.
 set -u
 DM=${DM:-build/diagmatrix}
@@ -74,6 +77,43 @@ stubrun 1000 20
 c20_jobs=$stub_jobs c20_cpu=$stub_cpu_ms c20_rss=$stub_rss
 rss_growth=$(calc "$s20_rss / $s2_rss" 2)
 
+# 5. the root's cost per job: the stub (static, so any root runs it) on the
+# host and in a copy of a built root, -j 1, 500 jobs each
+root_src=$($DM list | awk '/^root .*: built / { print $NF; exit }')
+root_ms=- host_ms=- root_over=-
+if [ -n "$root_src" ] && [ -d "$root_src" ]; then
+	${CC:-cc} -O2 -static -o "$W/stub-static" tests/bench/stub.c
+	mkdir -p "$W/roots" "$W/rcases"
+	cp -al "$root_src" "$W/roots/bench"
+	cp "$W/stub-static" "$W/roots/bench/usr/local/bin/stub"
+	suite=$(awk '$1 == "suite" { print $2 }' "$W/roots/bench/.diagmatrix-root")
+	i=0
+	while [ $i -lt 100 ]; do
+		printf '/* case-title: stub %d */ int x%d; /* expect-warning "stub diagnostic" [-Wstub] */\n' $i $i > "$W/rcases/c$i.c"
+		i=$((i + 1))
+	done
+	cat > "$W/root.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+roots:
+  bench: { suite: $suite }
+profiles:
+$(i=0; while [ $i -lt 5 ]; do echo "  p$i: { flags: [-DP=$i] }"; i=$((i + 1)); done)
+compilers:
+  - { name: host, family: gcc, command: $W/stub-static, targets: [x86-64] }
+  - { name: root, family: gcc, root: bench, command: stub, targets: [x86-64] }
+EOY
+	for c in host root; do
+		t0=$(now)
+		DIAGMATRIX_ROOTS=$W/roots $DM run --config "$W/root.yaml" --cases "$W/rcases" --compilers $c \
+			-j 1 --no-cache --quiet --out "$W/$c.results"
+		t1=$(now)
+		n=$(grep -c '^job.*	pass	' "$W/$c.results")
+		eval "${c}_ms=\$(calc \"1000 * (\$t1 - \$t0) / $n\" 2)"
+	done
+	root_over=$(calc "$root_ms - $host_ms" 2)
+fi
+
 {
 	echo "# diagmatrix benchmark"
 	echo
@@ -98,6 +138,9 @@ rss_growth=$(calc "$s20_rss / $s2_rss" 2)
 	echo "| peak RSS at $s20_jobs jobs / at $s2_jobs | $rss_growth |"
 	echo "| stub compiler, $c20_jobs jobs (1000 cases, 20 profiles): harness CPU per job | $c20_cpu ms |"
 	echo "| stub compiler, $c20_jobs jobs (1000 cases): harness peak RSS | $c20_rss KiB |"
+	echo "| stub compiler, 500 jobs one at a time, on the host: wall per job | $host_ms ms |"
+	echo "| the same inside a Debian root (bwrap): wall per job | $root_ms ms |"
+	echo "| what a root adds to each job | $root_over ms |"
 	echo
 	echo "Memory per job is constant (jobs are written as they end); what grows is"
 	echo "the parsed input: each case file keeps its compiled (JIT) patterns. The"

@@ -26,7 +26,6 @@ job_reason(const struct job *j, const struct config *cfg, const struct probeset 
 	const struct probe *pr = &ps->v[j->probe];
 	const struct profile *p = &cfg->profiles[j->profile];
 	struct sel_env env = job_env(j, cfg, ps);
-
 	const struct cond_flags *except = profile_except(p, &env);
 
 	if (j->pre == V_NA && except)

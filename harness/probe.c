@@ -143,7 +143,7 @@ macro_value(const char *out, const char *name, int *v)
 }
 
 /* A GCC snapshot says so in __VERSION__: "17.0.0 20261020 (experimental)";
- * its date goes to date[9], else date is left as it is. */
+ * its date goes to date (9 bytes), else date is left as it is. */
 static void
 snapshot_date(const char *macros, char *date)
 {
@@ -173,6 +173,8 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 	const struct compiler *c = &ctx->cfg->compilers[pr->compiler];
 	const struct toolchain *tc = &c->tcs[pr->tc];
 	const struct target *tg = &ctx->cfg->targets[tc->target];
+	/* a root's packages are its own business: no apt-get line for the host */
+	const char *tc_package = c->root < 0 ? tc->package : NULL, *tg_package = c->root < 0 ? tg->package : NULL;
 	char line[200];
 
 	if (r->spawn_errno || r->timed_out || r->signal || r->exit_code) {
@@ -181,11 +183,11 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 		if (t->kind == PT_VERSION)
 			set_missing(pr, why ? xasprintf("%s %s", tc->command, why) :
 			                      xasprintf("%s does not answer: %s", tc->command, first_line(&r->err, line, sizeof(line))),
-			            tc->package);
+			            tc_package);
 		else
 			set_missing(pr, xasprintf("cannot compile for %s: %s", tg->arch,
 			                          why ? why : first_line(&r->err, line, sizeof(line))),
-			            tg->package);
+			            tg_package);
 		return;
 	}
 	if (t->kind == PT_VERSION) {
@@ -194,14 +196,14 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 		if (c->family == FAMILY_GCC) {
 			first_line(&r->out, v, sizeof(v));
 			if (!version_parse(v, pr->ver)) {
-				set_missing(pr, xasprintf("%s -dumpfullversion printed '%s'", tc->command, v), tc->package);
+				set_missing(pr, xasprintf("%s -dumpfullversion printed '%s'", tc->command, v), tc_package);
 				return;
 			}
 		} else {
 			if (macro_value(out, "__clang_major__", &pr->ver[0]) < 0 ||
 			    macro_value(out, "__clang_minor__", &pr->ver[1]) < 0 ||
 			    macro_value(out, "__clang_patchlevel__", &pr->ver[2]) < 0) {
-				set_missing(pr, xasprintf("%s does not define __clang_major__", tc->command), tc->package);
+				set_missing(pr, xasprintf("%s does not define __clang_major__", tc->command), tc_package);
 				return;
 			}
 		}

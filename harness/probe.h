@@ -6,10 +6,11 @@
  * -dumpfullversion; Clang: its predefined __clang_major__, __minor__ and
  * __patchlevel__ macros; a GCC snapshot's version is its date, read from
  * __VERSION__ by the header probe); and the target's C library headers
- * are checked by preprocessing <stdio.h>. A toolchain that fails any step is missing, with the reason and the
- * Debian package that provides what is missing (for a root: the command
- * that builds it). Probes run in parallel through sched, inside the
- * toolchain's root when it has one. Nothing is printed.
+ * are checked by preprocessing <stdio.h>. A toolchain that fails any step
+ * is missing, with the reason and the Debian package that provides what
+ * is missing (for a root: the command that builds it). Probes run in
+ * parallel through sched, inside the toolchain's root when it has one.
+ * Nothing is printed.
  */
 #ifndef PROBE_H
 #define PROBE_H
@@ -24,7 +25,7 @@ struct probe {
 	int found;
 	char version[32];       /* "12.2.0", "" when missing */
 	int ver[3];
-	char date[16];           /* a snapshot's date (from __VERSION__), "" for a release */
+	char date[16];          /* a snapshot's date (from __VERSION__), "" for a release */
 	char *note;             /* allocated: why it is missing, or NULL */
 	char *package;          /* allocated: package to install when missing, or NULL */
 	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */

@@ -828,6 +828,7 @@ out:
 	cache_close(&cache);
 	return status;
 }
+
 /* One line per compiler × target, then one per root. */
 static void
 list_toolchains(const struct config *cfg, const struct probeset *ps)
@@ -1023,7 +1024,7 @@ add_size(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 
 /* Build root r; 0, 1 when it failed, or 128 + the interrupting signal. */
 static int
-build_root(const struct config *cfg, const struct root *r, int quiet)
+build_root(const struct root *r, int quiet)
 {
 	struct buildview v = { r->name, now_seconds(), !quiet && isatty(2) };
 	struct rootinfo ri;
@@ -1052,7 +1053,6 @@ build_root(const struct config *cfg, const struct root *r, int quiet)
 		fprintf(stderr, "diagmatrix: root %s built in %.0f s: %s, %.1f GB\n", r->name, now_seconds() - v.start,
 		        ri.dir, (double)tree_bytes / 1e9);
 	rootinfo_release(&ri);
-	(void)cfg;
 	return 0;
 }
 
@@ -1097,7 +1097,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 			fprintf(stderr, "diagmatrix: error: debootstrap not found (apt-get install debootstrap)\n");
 			status = 1;
 		} else {
-			status = build_root(&cfg, r, quiet);
+			status = build_root(r, quiet);
 		}
 	}
 	config_release(&cfg);

@@ -24,7 +24,7 @@
  *     trixie: { suite: trixie, mirror: URL, packages: [...] }
  *
  * A profile may add flags where a selector (case-format.md) holds, start
- * from another profile's flags, and apply only where a selector holds:
+ * from another profile's flags, and not apply where a selector holds:
  *     kernel: { flags: [...], when: { "clang<16": [-Wno-format] } }
  *     kcsan:  { base: kernel, flags: [-fsanitize=thread], except: ["gcc<11"] }
  *

@@ -444,20 +444,8 @@ root_packages(struct config *cfg)
 				strvec_push(pk, cfg->targets[c->tcs[t].target].package);
 		}
 	}
-	for (size_t r = 0; r < cfg->nroots; r++) {
-		struct strvec *pk = &cfg->roots[r].packages;
-		size_t k = 0;
-		if (!pk->n)
-			continue;
-		strvec_sort(pk);
-		for (size_t i = 0; i < pk->n; i++) {
-			if (k && !strcmp(pk->v[k - 1], pk->v[i]))
-				free(pk->v[i]);
-			else
-				pk->v[k++] = pk->v[i];
-		}
-		pk->n = k;
-	}
+	for (size_t r = 0; r < cfg->nroots; r++)
+		strvec_sort_unique(&cfg->roots[r].packages);
 }
 
 static void
@@ -796,6 +784,17 @@ config_load(struct config *cfg, const char *path, struct errlist *errs)
 	return r;
 }
 
+static void
+conds_release(struct cond_flags *c, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		selector_free(c[k].when);
+		free(c[k].when_text);
+		strvec_release(&c[k].flags);
+	}
+	free(c);
+}
+
 void
 config_release(struct config *cfg)
 {
@@ -810,17 +809,8 @@ config_release(struct config *cfg)
 		strvec_release(&cfg->profiles[i].flags);
 		strvec_release(&cfg->profiles[i].gcc_flags);
 		strvec_release(&cfg->profiles[i].clang_flags);
-		for (size_t k = 0; k < cfg->profiles[i].ncond; k++) {
-			selector_free(cfg->profiles[i].cond[k].when);
-			free(cfg->profiles[i].cond[k].when_text);
-			strvec_release(&cfg->profiles[i].cond[k].flags);
-		}
-		free(cfg->profiles[i].cond);
-		for (size_t k = 0; k < cfg->profiles[i].nexcept; k++) {
-			selector_free(cfg->profiles[i].except[k].when);
-			free(cfg->profiles[i].except[k].when_text);
-		}
-		free(cfg->profiles[i].except);
+		conds_release(cfg->profiles[i].cond, cfg->profiles[i].ncond);
+		conds_release(cfg->profiles[i].except, cfg->profiles[i].nexcept);
 	}
 	for (size_t i = 0; i < cfg->nroots; i++) {
 		free(cfg->roots[i].name);

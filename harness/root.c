@@ -20,9 +20,6 @@
 #define STAMP_MAGIC "diagmatrix-root 1\n"
 
 /* The PATH of a Debian system, inside the root. */
-static const char *const root_path[] = {
-	"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin", "/sbin", "/bin",
-};
 #define ROOT_PATH "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 /* The system directories a compiler needs; the rest of / stays an empty
@@ -219,8 +216,8 @@ root_lookup(const struct rootinfo *ri, const char *cmd)
 {
 	if (ri->state == ROOT_MISSING || !*cmd)
 		return NULL;
-	for (size_t i = 0; i < LEN(root_path); i++) {
-		char *inside = cmd[0] == '/' ? xstrdup(cmd) : xasprintf("%s/%s", root_path[i], cmd);
+	for (const char *d = ROOT_PATH; *d; d += strcspn(d, ":"), d += *d == ':') {
+		char *inside = cmd[0] == '/' ? xstrdup(cmd) : xasprintf("%.*s/%s", (int)strcspn(d, ":"), d, cmd);
 		char *host = resolve_in(ri->dir, inside);
 		struct stat st;
 		free(inside);

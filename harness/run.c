@@ -894,10 +894,9 @@ list_host_packages(const struct config *cfg)
 		strvec_push(&pk, "debootstrap");
 		strvec_push(&pk, "bubblewrap");
 	}
-	strvec_sort(&pk);
+	strvec_sort_unique(&pk);
 	for (size_t k = 0; k < pk.n; k++)
-		if (!k || strcmp(pk.v[k], pk.v[k - 1]))
-			printf("%s\n", pk.v[k]);
+		printf("%s\n", pk.v[k]);
 	strvec_release(&pk);
 }
 

@@ -598,3 +598,18 @@ strvec_sort(struct strvec *sv)
 	if (sv->n)
 		qsort(sv->v, sv->n, sizeof(*sv->v), cmp_str);
 }
+
+void
+strvec_sort_unique(struct strvec *sv)
+{
+	size_t k = 0;
+
+	strvec_sort(sv);
+	for (size_t i = 0; i < sv->n; i++) {
+		if (k && !strcmp(sv->v[k - 1], sv->v[i]))
+			free(sv->v[i]);
+		else
+			sv->v[k++] = sv->v[i];
+	}
+	sv->n = k;
+}

@@ -56,6 +56,8 @@ void strvec_push_nocopy(struct strvec *sv, char *s);     /* takes s */
 void strvec_append(struct strvec *sv, const struct strvec *from);
 /* Sort the strings of sv (strcmp order). */
 void strvec_sort(struct strvec *sv);
+/* Sort sv and keep each string once. */
+void strvec_sort_unique(struct strvec *sv);
 /* NULL-terminated copy of the pointers (not the strings), for execve. */
 char **strvec_argv(const struct strvec *sv);
 void strvec_release(struct strvec *sv);

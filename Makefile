@@ -30,7 +30,7 @@ GCC_TESTSUITE = build/gcc-testsuite
 SAN_CC = clang-14
 SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 30
-FUZZERS = case selector diag config
+FUZZERS = case selector diag config results mergediff
 
 SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
       harness/etarget.c harness/cases.c harness/dejagnu.c harness/diag.c harness/match.c harness/sched.c \

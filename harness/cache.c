@@ -13,7 +13,12 @@
 #ifndef DIAGMATRIX_VERSION
 #define DIAGMATRIX_VERSION "0.1.0"
 #endif
-#define MAGIC "diagmatrix-cache 1\n"
+#define MAGIC "diagmatrix-cache 2\n"
+/* an entry holds at most two outputs of the 8 MiB a job keeps */
+#define MAX_ENTRY_BYTES (20 << 20)
+/* the include scan of a case stops there: its key then covers fewer
+ * headers, never more time or memory */
+#define MAX_SOURCES 256
 
 static int
 mkdirs(char *path)
@@ -131,7 +136,7 @@ cache_get(struct cache *c, const char *key, struct cache_entry *e)
 	if (!c->dir)
 		return 0;
 	path = entry_path(c, key);
-	if (read_file(path, &sb) < 0 || sb.len < sizeof(MAGIC) + 69)
+	if (read_file(path, MAX_ENTRY_BYTES, &sb, NULL) < 0 || sb.len < sizeof(MAGIC) + 69)
 		goto miss;
 	p = sb.buf;
 	end = sb.buf + sb.len;
@@ -148,6 +153,9 @@ cache_get(struct cache *c, const char *key, struct cache_entry *e)
 	if (strcmp(v, sum))
 		goto miss;
 	p += sizeof(MAGIC) - 1;
+	/* an entry names its key: a file copied under another name is a miss */
+	if (field(&p, body_end, "key", v, sizeof(v)) < 0 || strcmp(v, key))
+		goto miss;
 	if (field(&p, body_end, "exit", v, sizeof(v)) < 0)
 		goto miss;
 	e->exit_code = atoi(v);
@@ -185,6 +193,7 @@ cache_put(struct cache *c, const char *key, const struct cache_entry *e)
 	if (!c->dir)
 		return;
 	sb_addstr(&sb, MAGIC);
+	sb_addf(&sb, "key %s\n", key);
 	sb_addf(&sb, "exit %d\nseconds %.6f\ncpu %.6f\ndropped %zu\n", e->exit_code, e->seconds, e->cpu, e->err_dropped);
 	sb_addf(&sb, "out %zu\n", e->out.len);
 	sb_add(&sb, sb_str(&e->out), e->out.len);
@@ -269,15 +278,18 @@ static void
 source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
 {
 	struct strbuf sb = {0};
+	const char *why;
 	char *dir, *slash;
 
+	if (seen->n >= MAX_SOURCES)
+		return;
 	for (size_t i = 0; i < seen->n; i++)
 		if (!strcmp(seen->v[i], path))
 			return;
 	strvec_push(seen, path);
 	cache_key_str(k, path);
-	if (read_file(path, &sb) < 0) {
-		cache_key_str(k, "(unreadable)");
+	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
+		cache_key_str(k, why);
 		return;
 	}
 	sha256_update(&k->sha, sb_str(&sb), sb.len);

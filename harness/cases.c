@@ -1013,10 +1013,11 @@ case_load(struct casefile *cf, const char *path, const char *name,
           const struct sel_vocab *vocab, enum dialect dialect, int variant, struct errlist *errs)
 {
 	struct strbuf sb = {0};
+	const char *why;
 	int r;
 
-	if (read_file(path, &sb) < 0) {
-		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
 		sb_release(&sb);
 		memset(cf, 0, sizeof(*cf));
 		return -1;

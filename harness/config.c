@@ -152,31 +152,67 @@ string_list(struct loader *ld, const yaml_node_t *n, const char *what, struct st
 	}
 }
 
+struct keyref {
+	const char *key;
+	size_t index;
+};
+
+static int
+cmp_keyref(const void *a, const void *b)
+{
+	const struct keyref *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	return c ? c : (x->index > y->index) - (x->index < y->index);
+}
+
 /* Iterate a mapping whose keys must be distinct strings; reports
- * non-string and duplicate keys. Returns 0 if n is a mapping. */
+ * non-string and duplicate keys (sorted, not pairwise: a mapping may be
+ * large). Returns 0 if n is a mapping. */
 static int
 check_mapping(struct loader *ld, const yaml_node_t *n, const char *what)
 {
+	size_t npairs, nk = 0;
+	struct keyref *keys;
+
 	if (n->type != YAML_MAPPING_NODE) {
 		err_at(ld, n, "%s must be a mapping, not %s", what, kind_name(n));
 		return -1;
 	}
-	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
-		const yaml_node_t *k = node(ld, p->key);
+	npairs = (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start);
+	keys = xcalloc(npairs + 1, sizeof(*keys));
+	for (size_t i = 0; i < npairs; i++) {
+		const yaml_node_t *k = node(ld, n->data.mapping.pairs.start[i].key);
 		if (k->type != YAML_SCALAR_NODE) {
 			err_at(ld, k, "keys of %s must be strings", what);
 			continue;
 		}
-		for (yaml_node_pair_t *q = n->data.mapping.pairs.start; q < p; q++) {
-			const yaml_node_t *k2 = node(ld, q->key);
-			if (k2->type == YAML_SCALAR_NODE &&
-			    !strcmp((const char *)k->data.scalar.value, (const char *)k2->data.scalar.value)) {
-				err_at(ld, k, "duplicate key '%s' in %s", (const char *)k->data.scalar.value, what);
-				break;
-			}
-		}
+		keys[nk].key = (const char *)k->data.scalar.value;
+		keys[nk++].index = i;
 	}
+	qsort(keys, nk, sizeof(*keys), cmp_keyref);
+	for (size_t i = 1; i < nk; i++)
+		if (!strcmp(keys[i].key, keys[i - 1].key))
+			err_at(ld, node(ld, n->data.mapping.pairs.start[keys[i].index].key),
+			       "duplicate key '%s' in %s", keys[i].key, what);
+	free(keys);
 	return 0;
+}
+
+/* Sections hold at most this many entries: jobs name them with 16 bits,
+ * and loading stays fast */
+#define MAX_ENTRIES 1000
+
+static int
+too_many(struct loader *ld, const yaml_node_t *n, const char *what)
+{
+	size_t count = n->type == YAML_MAPPING_NODE ? (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) :
+	               n->type == YAML_SEQUENCE_NODE ? (size_t)(n->data.sequence.items.top - n->data.sequence.items.start) : 0;
+
+	if (count <= MAX_ENTRIES)
+		return 0;
+	err_at(ld, n, "too many %s: %zu (the limit is %d)", what, count, MAX_ENTRIES);
+	return 1;
 }
 
 static const char *
@@ -197,7 +233,7 @@ load_targets(struct loader *ld, const yaml_node_t *n)
 {
 	struct config *cfg = ld->cfg;
 
-	if (check_mapping(ld, n, "targets") < 0)
+	if (too_many(ld, n, "targets") || check_mapping(ld, n, "targets") < 0)
 		return;
 	cfg->targets = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
 	                       sizeof(*cfg->targets));
@@ -312,7 +348,7 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 {
 	struct config *cfg = ld->cfg;
 
-	if (check_mapping(ld, n, "profiles") < 0)
+	if (too_many(ld, n, "profiles") || check_mapping(ld, n, "profiles") < 0)
 		return;
 	cfg->profiles = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
 	                        sizeof(*cfg->profiles));
@@ -409,7 +445,7 @@ load_roots(struct loader *ld, const yaml_node_t *n)
 {
 	struct config *cfg = ld->cfg;
 
-	if (check_mapping(ld, n, "roots") < 0)
+	if (too_many(ld, n, "roots") || check_mapping(ld, n, "roots") < 0)
 		return;
 	cfg->roots = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
 	                     sizeof(*cfg->roots));
@@ -663,6 +699,121 @@ bad:
 	return -1;
 }
 
+/* What a configuration may hold, checked on libyaml's event stream before a
+ * document is built: no real configuration comes near them, and they keep
+ * loading linear. Aliases count as the nodes they stand for, so a few
+ * nested anchors cannot grow into billions of nodes. */
+enum {
+	MAX_DEPTH = 32,
+	MAX_NODES = 100000,
+	MAX_ANCHORS = 1000,
+};
+
+struct anchor {
+	char *name;
+	size_t nodes;
+};
+
+/* The anchor called name, or NULL. */
+static struct anchor *
+anchor_find(struct anchor *a, size_t n, const char *name)
+{
+	for (size_t i = n; i-- > 0;)            /* the latest definition wins */
+		if (!strcmp(a[i].name, name))
+			return &a[i];
+	return NULL;
+}
+
+static int
+limits_error(const char *name, const yaml_event_t *ev, struct errlist *errs, const char *msg)
+{
+	errlist_add(errs, name, (int)ev->start_mark.line + 1, (int)ev->start_mark.column + 1, "%s", msg);
+	return -1;
+}
+
+static int
+check_limits(const char *name, const char *buf, size_t len, struct errlist *errs)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	size_t stack[MAX_DEPTH + 2] = {0};      /* nodes under each open collection */
+	unsigned char *anchor_of[MAX_DEPTH + 2] = {0};
+	struct anchor *anchors = NULL;
+	size_t depth = 0, nanchors = 0, capanchors = 0, total = 0;
+	int r = 0, done = 0;
+
+	yaml_parser_initialize(&parser);
+	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
+	while (!done && !r) {
+		size_t nodes = 0;
+		unsigned char *anchor = NULL;
+		if (!yaml_parser_parse(&parser, &ev))
+			break;          /* the loader reports syntax errors */
+		switch (ev.type) {
+		case YAML_STREAM_END_EVENT:
+			done = 1;
+			break;
+		case YAML_SCALAR_EVENT:
+			nodes = 1;
+			anchor = ev.data.scalar.anchor;
+			break;
+		case YAML_ALIAS_EVENT: {
+			struct anchor *a = anchor_find(anchors, nanchors, (const char *)ev.data.alias.anchor);
+			nodes = a ? a->nodes : 1;
+			break;
+		}
+		case YAML_SEQUENCE_START_EVENT:
+		case YAML_MAPPING_START_EVENT:
+			if (depth == MAX_DEPTH) {
+				r = limits_error(name, &ev, errs, "nested too deeply (the limit is 32 levels)");
+				break;
+			}
+			depth++;
+			stack[depth] = 1;
+			anchor_of[depth] = ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor :
+			                   ev.data.mapping_start.anchor;
+			if (anchor_of[depth])
+				anchor_of[depth] = (unsigned char *)xstrdup((const char *)anchor_of[depth]);
+			break;
+		case YAML_SEQUENCE_END_EVENT:
+		case YAML_MAPPING_END_EVENT:
+			nodes = stack[depth];
+			anchor = anchor_of[depth];
+			anchor_of[depth] = NULL;
+			depth--;
+			break;
+		default:
+			break;
+		}
+		if (anchor && !r) {
+			if (nanchors == MAX_ANCHORS) {
+				r = limits_error(name, &ev, errs, "too many anchors (the limit is 1000)");
+			} else {
+				xgrow((void **)&anchors, &capanchors, nanchors + 1, sizeof(*anchors));
+				anchors[nanchors].name = xstrdup((const char *)anchor);
+				anchors[nanchors++].nodes = nodes;
+			}
+		}
+		if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
+			free(anchor);
+		} else {
+			/* a collection counts when it starts, its contents as they come */
+			total += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT ? 1 : nodes;
+		}
+		stack[depth] += nodes;
+		if (!r && total > MAX_NODES)
+			r = limits_error(name, &ev, errs, "too large: more than 100000 values, aliases expanded");
+		yaml_event_delete(&ev);
+	}
+	for (size_t i = 1; i <= depth && i < LEN(anchor_of); i++)
+		free(anchor_of[i]);
+	for (size_t i = 0; i < nanchors; i++)
+		free(anchors[i].name);
+	free(anchors);
+	yaml_parser_delete(&parser);
+	return r;
+}
+
 int
 config_parse(struct config *cfg, const char *name, const char *buf, size_t len, struct errlist *errs)
 {
@@ -674,7 +825,7 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(name);
 	cfg->timeout = 60;
-	if (precheck(name, buf, len, errs) < 0) {
+	if (precheck(name, buf, len, errs) < 0 || check_limits(name, buf, len, errs) < 0) {
 		config_release(cfg);
 		return -1;
 	}
@@ -740,7 +891,7 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	if ((v = top_key(&ld, root, "compilers"))) {
 		if (v->type != YAML_SEQUENCE_NODE) {
 			err_at(&ld, v, "compilers must be a sequence, not %s", kind_name(v));
-		} else {
+		} else if (!too_many(&ld, v, "compilers")) {
 			cfg->compilers = xcalloc((size_t)(v->data.sequence.items.top - v->data.sequence.items.start) + 1,
 			                         sizeof(*cfg->compilers));
 			for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
@@ -771,10 +922,11 @@ int
 config_load(struct config *cfg, const char *path, struct errlist *errs)
 {
 	struct strbuf sb = {0};
+	const char *why;
 	int r;
 
-	if (read_file(path, &sb) < 0) {
-		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
+	if (read_file(path, MAX_CONFIG_BYTES, &sb, &why) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
 		sb_release(&sb);
 		memset(cfg, 0, sizeof(*cfg));
 		return -1;

@@ -834,7 +834,7 @@ read_driver(struct dgreader *r)
 		char *path = xasprintf("%s/%s", dir, exps.v[i]);
 		struct strbuf raw = {0};
 		sb_reset(&text);
-		if (read_file(path, &raw) == 0 && raw.buf) {
+		if (read_file(path, MAX_CASE_BYTES, &raw, NULL) == 0) {
 			/* without comment lines, continued lines joined */
 			for (const char *p = raw.buf; *p; ) {
 				size_t n = strcspn(p, "\n");

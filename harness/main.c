@@ -185,10 +185,12 @@ read_all(struct results *r, int n, char **files)
 	for (int i = 0; i < n; i++)
 		if (results_read(r, files[i], &errs) < 0)
 			bad = 1;
+	if (!bad) {
+		results_sort_jobs(r);
+		bad = results_check_unique(r, &errs) < 0;
+	}
 	errlist_print(&errs, stderr);
 	errlist_release(&errs);
-	if (!bad)
-		results_sort_jobs(r);
 	return bad ? -1 : 0;
 }
 
@@ -293,6 +295,7 @@ static int
 cmd_merge(int argc, char **argv)
 {
 	struct results r = {0};
+	const char *why;
 	const char *out = NULL;
 	struct strvec files = {0};
 	int status = 0;
@@ -314,8 +317,8 @@ cmd_merge(int argc, char **argv)
 	}
 	if (read_all(&r, (int)files.n, files.v) < 0) {
 		status = 2;
-	} else if (results_write(&r, out) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, strerror(errno));
+	} else if (results_write(&r, out, &why) < 0) {
+		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, why);
 		status = 2;
 	}
 	results_release(&r);

@@ -241,12 +241,16 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 }
 
 int
-results_writer_begin(struct results_writer *w, const char *path, const struct results *r)
+results_writer_begin(struct results_writer *w, const char *out, const struct results *r, const char **why)
 {
-	char *slash;
+	char *slash, *path;
 	int fd, e;
 
 	memset(w, 0, sizeof(*w));
+	/* never read, and never replaced unless a regular file: --out
+	 * /dev/null must not become a file */
+	if (!(path = output_target(out, why)))
+		return -1;
 	slash = strrchr(path, '/');
 	if (slash)
 		w->tmp = xasprintf("%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
@@ -254,10 +258,10 @@ results_writer_begin(struct results_writer *w, const char *path, const struct re
 		w->tmp = xasprintf(".%s.XXXXXX", path);
 	fd = mkostemp(w->tmp, O_CLOEXEC);
 	if (fd < 0) {
-		e = errno;
+		*why = strerror(errno);
 		free(w->tmp);
+		free(path);
 		w->tmp = NULL;
-		errno = e;
 		return -1;
 	}
 	fchmod(fd, 0644);
@@ -267,11 +271,12 @@ results_writer_begin(struct results_writer *w, const char *path, const struct re
 		close(fd);
 		unlink(w->tmp);
 		free(w->tmp);
+		free(path);
 		w->tmp = NULL;
-		errno = e;
+		*why = strerror(e);
 		return -1;
 	}
-	w->path = xstrdup(path);
+	w->path = path;
 	w->nmeta = r->meta_keys.n;
 	write_head(r, w->fp);
 	return 0;
@@ -285,7 +290,7 @@ results_writer_job(struct results_writer *w, const struct results *r, const stru
 }
 
 int
-results_writer_end(struct results_writer *w, const struct results *r)
+results_writer_end(struct results_writer *w, const struct results *r, const char **why)
 {
 	int fd = fileno(w->fp), e = 0;
 
@@ -303,20 +308,20 @@ results_writer_end(struct results_writer *w, const struct results *r)
 	free(w->tmp);
 	free(w->path);
 	w->tmp = w->path = NULL;
-	errno = e;
+	*why = e ? strerror(e) : NULL;
 	return e ? -1 : 0;
 }
 
 int
-results_write(const struct results *r, const char *path)
+results_write(const struct results *r, const char *path, const char **why)
 {
 	struct results_writer w;
 
-	if (results_writer_begin(&w, path, r) < 0)
+	if (results_writer_begin(&w, path, r, why) < 0)
 		return -1;
 	for (size_t i = 0; i < r->njobs; i++)
 		results_writer_job(&w, r, &r->jobs[i]);
-	return results_writer_end(&w, r);
+	return results_writer_end(&w, r, why);
 }
 
 /* ---- reading ---- */
@@ -365,22 +370,39 @@ int
 results_read(struct results *r, const char *path, struct errlist *errs)
 {
 	struct strbuf sb = {0};
+	const char *why;
+	int st;
+
+	if (read_file(path, MAX_RESULTS_BYTES, &sb, &why) < 0) {
+		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
+		sb_release(&sb);
+		return -1;
+	}
+	st = results_parse(r, path, sb.buf, sb.len, errs);
+	sb_release(&sb);
+	return st;
+}
+
+int
+results_parse(struct results *r, const char *path, const char *buf, size_t len, struct errlist *errs)
+{
+	struct strbuf sb = {0};
 	char *line, *next;
 	int lineno = 0, nerr0 = (int)errs->n, seen_end = 0;
 	size_t jobs0 = r->njobs;
 	long cur_case = -1;
 	struct rjob *cur_job = NULL;
 	char **f = NULL;        /* the fields of the line being read */
-	size_t capf = 0;
+	size_t capf = 0, src;
 
 	xgrow((void **)&f, &capf, 16, sizeof(*f));
-	if (read_file(path, &sb) < 0) {
-		errlist_add(errs, path, 0, 0, "cannot read: %s", strerror(errno));
-		sb_release(&sb);
-		return -1;
+	strvec_push(&r->sources, path);
+	src = r->sources.n - 1;
+	sb_add(&sb, buf, len);
+	if (memchr(buf, 0, len)) {
+		errlist_add(errs, path, 0, 0, "not a diagmatrix results file (NUL byte)");
+		goto out;
 	}
-	if (!sb.buf)
-		sb_add(&sb, "", 0);
 #define BAD(...) do { errlist_add(errs, path, lineno, 1, __VA_ARGS__); goto out; } while (0)
 	for (line = sb.buf; *line; line = next) {
 		size_t n;
@@ -409,8 +431,14 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 			for (k = 0; k < r->ntcs; k++)
 				if (!strcmp(r->tcs[k].compiler, f[1]) && !strcmp(r->tcs[k].target, f[3]))
 					break;
-			if (k < r->ntcs)
+			if (k < r->ntcs) {
+				const struct rtoolchain *o = &r->tcs[k];
+				if (strcmp(o->version, f[5]) || strcmp(o->command, f[7]) || strcmp(o->triple, f[4]) ||
+				    strcmp(o->root, n > 9 ? f[9] : ""))
+					BAD("toolchain %s@%s is not the one in %s (version '%s', command %s there; '%s', %s here)",
+					    f[1], f[3], r->sources.v[o->source], o->version, o->command, f[5], f[7]);
 				continue;
+			}
 			t.compiler = xstrdup(f[1]);
 			t.family = xstrdup(f[2]);
 			t.target = xstrdup(f[3]);
@@ -420,6 +448,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 			t.command = xstrdup(f[7]);
 			t.note = xstrdup(f[8]);
 			t.root = xstrdup(n > 9 ? f[9] : "");
+			t.source = src;
 			xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
 			r->tcs[r->ntcs++] = t;
 		} else if (!strcmp(f[0], "profile") && n == 3) {
@@ -427,9 +456,13 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 			for (k = 0; k < r->nprofiles; k++)
 				if (!strcmp(r->profiles[k].name, f[1]))
 					break;
-			if (k < r->nprofiles)
+			if (k < r->nprofiles) {
+				if (strcmp(r->profiles[k].flags, f[2]))
+					BAD("profile %s has other flags in %s", f[1], r->sources.v[r->profiles[k].source]);
 				continue;
+			}
 			xgrow((void **)&r->profiles, &r->capprofiles, r->nprofiles + 1, sizeof(*r->profiles));
+			r->profiles[r->nprofiles].source = src;
 			r->profiles[r->nprofiles].name = xstrdup(f[1]);
 			r->profiles[r->nprofiles++].flags = xstrdup(f[2]);
 		} else if (!strcmp(f[0], "case") && n == 7) {
@@ -442,9 +475,14 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 				cs.requires = xstrdup(f[4]);
 				cs.std = xstrdup(f[5]);
 				cs.flags = xstrdup(f[6]);
+				cs.source = src;
 				k = (long)push_case(r, &cs);
 				cur_case = k;
 			} else {
+				const struct rcase *o = &r->cases[k];
+				if (strcmp(o->path, f[2]) || strcmp(o->requires, f[4]) || strcmp(o->std, f[5]) ||
+				    strcmp(o->flags, f[6]))
+					BAD("case %s is not the one in %s", f[1], r->sources.v[o->source]);
 				cur_case = -2;  /* known: its refs and directives are already there */
 			}
 		} else if (!strcmp(f[0], "ref") && n == 2) {
@@ -492,6 +530,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 			j.seconds = strtod(f[9], NULL);
 			j.reason = xstrdup(f[10]);
 			j.command = xstrdup(f[11]);
+			j.source = src;
 			xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));
 			r->jobs[r->njobs] = j;
 			cur_job = &r->jobs[r->njobs++];
@@ -572,6 +611,7 @@ void
 results_release(struct results *r)
 {
 	strvec_release(&r->meta_keys);
+	strvec_release(&r->sources);
 	strvec_release(&r->meta_vals);
 	for (size_t i = 0; i < r->ntcs; i++) {
 		struct rtoolchain *t = &r->tcs[i];
@@ -669,4 +709,29 @@ results_sort_jobs(struct results *r)
 	if (r->njobs)
 		qsort(r->jobs, r->njobs, sizeof(*r->jobs), job_cmp);
 	sort_r = NULL;
+}
+
+int
+results_check_unique(const struct results *r, struct errlist *errs)
+{
+	size_t n0 = errs->n, ndup = 0;
+
+	sort_r = r;
+	for (size_t i = 1; i < r->njobs; i++) {
+		const struct rjob *a = &r->jobs[i - 1], *b = &r->jobs[i];
+		if (job_cmp(a, b) || ++ndup > 5)
+			continue;
+		if (a->source == b->source)
+			errlist_add(errs, r->sources.v[b->source], 0, 0, "%s %s@%s %s is judged twice",
+			            r->cases[b->caseidx].name, b->compiler, b->target, b->profile);
+		else
+			errlist_add(errs, r->sources.v[b->source], 0, 0, "%s %s@%s %s is also judged in %s",
+			            r->cases[b->caseidx].name, b->compiler, b->target, b->profile,
+			            r->sources.v[a->source]);
+	}
+	if (ndup > 5)
+		errlist_add(errs, r->sources.v[r->jobs[r->njobs - 1].source], 0, 0,
+		            "and %zu more configurations judged twice", ndup - 5);
+	sort_r = NULL;
+	return errs->n == n0 ? 0 : -1;
 }

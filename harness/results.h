@@ -22,6 +22,8 @@
  *
  * results_write writes to a temporary file beside the target, flushes and
  * syncs it, then renames: a reader sees the old file or the whole new one.
+ * The target is never read, and is replaced only when it is a regular
+ * file (a symbolic link is followed to one); anything else is refused.
  * struct results owns all its strings; results_release frees them.
  */
 #ifndef RESULTS_H
@@ -42,11 +44,13 @@ struct rtoolchain {
 	char *command;          /* the command as configured, prefix included */
 	char *note;             /* why it is missing / the package that provides it */
 	char *root;             /* the root it lives in (root.h), "" for the host */
+	size_t source;          /* the file it was read from: index into sources */
 };
 
 struct rprofile {
 	char *name;
 	char *flags;            /* both families, quoted for the shell */
+	size_t source;
 };
 
 struct rdirective {
@@ -61,6 +65,7 @@ struct rcase {
 	struct strvec refs;
 	struct rdirective *dirs;
 	size_t ndirs, capdirs;
+	size_t source;
 };
 
 struct rdiag {
@@ -84,6 +89,7 @@ struct rjob {
 	enum outcome *outcomes; /* one per directive of the case */
 	struct rdiag *diags;
 	size_t ndiags, capdiags;
+	size_t source;
 };
 
 struct results {
@@ -96,6 +102,7 @@ struct results {
 	size_t ncases, capcases;
 	struct rjob *jobs;
 	size_t njobs, capjobs;
+	struct strvec sources;  /* the files read into r, in order */
 	size_t *case_slots;     /* hash of case names: index + 1, 0 for empty */
 	size_t nslots;
 };
@@ -108,8 +115,8 @@ long results_find_case(const struct results *r, const char *name);
 /* Add a case built from a parsed case file; returns its index. */
 size_t results_add_case(struct results *r, const struct casefile *cf);
 
-/* Write atomically to path. Returns 0, or -1 with errno set. */
-int results_write(const struct results *r, const char *path);
+/* Write atomically to path. Returns 0, or -1 with *why (static) saying why. */
+int results_write(const struct results *r, const char *path, const char **why);
 
 /* The same, a job at a time, for a run that writes each job as it ends
  * instead of keeping it: begin writes everything of r but its jobs; job
@@ -122,16 +129,24 @@ struct results_writer {
 	size_t njobs, nmeta;
 };
 
-int results_writer_begin(struct results_writer *w, const char *path, const struct results *r);
+int results_writer_begin(struct results_writer *w, const char *path, const struct results *r,
+                         const char **why);
 void results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j);
-int results_writer_end(struct results_writer *w, const struct results *r);
-/* Read path, appending to r (several files can be read into one: cases and
- * toolchains already present are not added twice). Returns 0, or -1 with
- * errors added to errs. */
+int results_writer_end(struct results_writer *w, const struct results *r, const char **why);
+/* Read path, appending to r (several files can be read into one: cases,
+ * toolchains and profiles already present are not added twice, and must be
+ * the same in every file, or it is an error that names both files).
+ * Returns 0, or -1 with errors added to errs. */
 int results_read(struct results *r, const char *path, struct errlist *errs);
+/* The same from the bytes of a file; path names it in errors. */
+int results_parse(struct results *r, const char *path, const char *buf, size_t len, struct errlist *errs);
 void results_release(struct results *r);
 
 /* Sort jobs by case, then toolchain order, then profile order. */
 void results_sort_jobs(struct results *r);
+/* After sorting: every configuration (case, compiler, target, profile)
+ * must be judged once; a second is an error naming both files. Returns 0,
+ * or -1 with errors added to errs. */
+int results_check_unique(const struct results *r, struct errlist *errs);
 
 #endif

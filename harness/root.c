@@ -116,7 +116,7 @@ root_inspect(const struct root *r, struct rootinfo *ri)
 	ri->dir = xasprintf("%s/%s", roots, r->name);
 	free(roots);
 	path = xasprintf("%s/" STAMP, ri->dir);
-	if (read_file(path, &sb) < 0 || strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) ||
+	if (read_file(path, 1 << 20, &sb, NULL) < 0 || strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) ||
 	    !(ri->id = stamp_field(sb.buf, "id"))) {
 		free(path);
 		sb_release(&sb);
@@ -408,7 +408,7 @@ write_stamp(const struct root *r, const char *dir)
 
 	gmtime_r(&t, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	read_file(path, &status);
+	read_file(path, MAX_RESULTS_BYTES, &status, NULL);
 	free(path);
 	sha256_init(&s);
 	sha256_update(&s, sb_str(&status), status.len);

@@ -388,7 +388,7 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	record(ctx, ji, &ctx->argv[i], r);
 	/* only what ran to its end is worth keeping: no timeouts, signals or
 	 * failures to start, which may not happen again */
-	if (!r->spawn_errno && !r->timed_out && !r->signal) {
+	if (ctx->cache->dir && !r->spawn_errno && !r->timed_out && !r->signal) {
 		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, r->err_dropped, {0}, r->err };
 		char key[65];
 		job_key(ctx, &ctx->jl->v[ji], &ctx->argv[i], ctx->inner[i], key);
@@ -429,7 +429,7 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 		const struct probe *pr = &ps->v[i];
 		const struct compiler *c = &cfg->compilers[pr->compiler];
 		const struct toolchain *t = &c->tcs[pr->tc];
-		struct rtoolchain rt;
+		struct rtoolchain rt = {0};
 		struct strbuf cmd = {0};
 
 		for (size_t k = 0; k < c->prefix.n; k++) {
@@ -607,7 +607,8 @@ run_main(struct run_opts *o)
 	struct jobserver js;
 	int parallel = o->parallel > 0 ? o->parallel : online_processors();
 	int status = 0, sig;
-	size_t nrun = 0;
+	size_t nrun = 0, probe_hits = 0;
+	const char *why;
 
 	if (config_load(&cfg, o->config, &errs) < 0) {
 		errlist_print(&errs, stderr);
@@ -681,8 +682,8 @@ run_main(struct run_opts *o)
 	add_toolchains(&res, &cfg, &ps);
 	for (size_t k = 0; k < ncases; k++)
 		results_add_case(&res, &cases[k]);
-	if (results_writer_begin(&out, o->out, &res) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));
+	if (results_writer_begin(&out, o->out, &res, &why) < 0) {
+		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
 		status = 2;
 		goto out;
 	}
@@ -711,7 +712,9 @@ run_main(struct run_opts *o)
 	ctx.runnable = xcalloc(jl.n + 1, sizeof(*ctx.runnable));
 	ctx.progress = !o->quiet && isatty(2);
 	ctx.start = now_seconds();
-	digests(&ctx, ncases);
+	if (cache.dir)
+		digests(&ctx, ncases);     /* the include scan, only when a key is wanted */
+	probe_hits = cache.hits;
 	/* skip and n/a are decided; what the cache knows is judged now; the
 	 * rest is compiled */
 	for (size_t i = 0; i < jl.n; i++) {
@@ -731,8 +734,9 @@ run_main(struct run_opts *o)
 		job_enter(j, &cfg, &ps, cases, ctx.scratch, &argv);
 		inner = argv.n;
 		job_argv(j, &cfg, &ps, cases, &argv);
-		job_key(&ctx, j, &argv, inner, key);
-		if (cache_get(&cache, key, &e)) {
+		if (cache.dir)
+			job_key(&ctx, j, &argv, inner, key);
+		if (cache.dir && cache_get(&cache, key, &e)) {
 			struct proc_result r = {0};
 			r.exit_code = e.exit_code;
 			r.seconds = e.seconds;
@@ -782,11 +786,11 @@ run_main(struct run_opts *o)
 		snprintf(num, sizeof(num), "%.3f", (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		         (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6);
 		results_meta(&res, "children_cpu_s", num);
-		snprintf(num, sizeof(num), "%zu", cache.hits);
+		snprintf(num, sizeof(num), "%zu", cache.hits - probe_hits);
 		results_meta(&res, "cache_hits", num);
 	}
-	if (results_writer_end(&out, &res) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, strerror(errno));
+	if (results_writer_end(&out, &res, &why) < 0) {
+		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
 		status = 2;
 		goto out;
 	}
@@ -801,7 +805,7 @@ run_main(struct run_opts *o)
 			fprintf(stderr, "%s\n", ctx.failures.v[i]);
 		fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
 		        jl.n, ctx.counts[V_PASS], ctx.counts[V_FAIL], ctx.counts[V_ERROR], ctx.counts[V_SKIP],
-		        ctx.counts[V_NA], cache.hits, o->out);
+		        ctx.counts[V_NA], cache.hits - probe_hits, o->out);
 	}
 	goto out;
 interrupted:

@@ -3,10 +3,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -222,33 +224,75 @@ strvec_release(struct strvec *sv)
 }
 
 int
-read_file(const char *path, struct strbuf *out)
+read_file(const char *path, size_t max, struct strbuf *out, const char **why)
 {
+	static char toolarge[64];
 	char buf[65536];
+	struct stat st;
 	ssize_t n;
-	int fd, saved;
+	const char *w = NULL;
+	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
 	sb_reset(out);
 	sb_add(out, "", 0);
-	for (;;) {
-		n = read(fd, buf, sizeof(buf));
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			saved = errno;
-			close(fd);
-			errno = saved;
-			return -1;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	if (fd < 0) {
+		w = strerror(errno);
+		goto out;
+	}
+	if (fstat(fd, &st) < 0) {
+		w = strerror(errno);
+	} else if (!S_ISREG(st.st_mode)) {
+		w = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
+	} else {
+		snprintf(toolarge, sizeof(toolarge), "larger than %zu MiB", max >> 20);
+		if ((size_t)st.st_size > max)
+			w = toolarge;
+		while (!w) {
+			n = read(fd, buf, sizeof(buf));
+			if (n < 0 && errno != EINTR)
+				w = strerror(errno);
+			if (n <= 0)
+				break;
+			if (out->len + (size_t)n > max)
+				w = toolarge;      /* it grew while being read */
+			else
+				sb_add(out, buf, (size_t)n);
 		}
-		if (n == 0)
-			break;
-		sb_add(out, buf, (size_t)n);
 	}
 	close(fd);
-	return 0;
+out:
+	if (why)
+		*why = w;
+	if (w) {
+		sb_reset(out);
+		sb_add(out, "", 0);
+	}
+	return w ? -1 : 0;
+}
+
+char *
+output_target(const char *path, const char **why)
+{
+	struct stat st;
+	char *real;
+
+	if (lstat(path, &st) < 0)
+		return errno == ENOENT ? xstrdup(path) : (*why = strerror(errno), NULL);
+	if (S_ISREG(st.st_mode))
+		return xstrdup(path);
+	if (!S_ISLNK(st.st_mode)) {
+		*why = S_ISDIR(st.st_mode) ? "is a directory" : "exists and is not a regular file";
+		return NULL;
+	}
+	/* a link is followed: its target is what the user means */
+	if (!(real = realpath(path, NULL)) || stat(real, &st) < 0 || !S_ISREG(st.st_mode)) {
+		*why = real ? "links to something that is not a regular file" : "is a dangling symbolic link";
+		free(real);
+		return NULL;
+	}
+	return real;
 }
 
 int

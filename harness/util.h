@@ -62,8 +62,24 @@ void strvec_sort_unique(struct strvec *sv);
 char **strvec_argv(const struct strvec *sv);
 void strvec_release(struct strvec *sv);
 
-/* Read a whole file. Returns 0, or -1 with errno set. */
-int read_file(const char *path, struct strbuf *out);
+/* Read a whole regular file of at most max bytes into out (NUL-terminated).
+ * Anything else (a FIFO, a device, a directory) is refused without being
+ * read or waited for, and so is a larger file: input never decides how
+ * long the harness blocks or how much it holds. Returns 0, or -1 with *why
+ * (static; may be NULL) saying what went wrong. */
+int read_file(const char *path, size_t max, struct strbuf *out, const char **why);
+/* Limits of read_file for the harness's inputs. */
+enum {
+	MAX_CONFIG_BYTES = 4 << 20,
+	MAX_CASE_BYTES = 8 << 20,
+	MAX_RESULTS_BYTES = 64 << 20,
+};
+
+/* The file an output path names, to be replaced by a rename: path itself,
+ * or the target of the symbolic link it is (allocated). NULL with *why when
+ * what is there is not a regular file (a device, a FIFO, a directory, a
+ * dangling link): output paths never destroy anything but a file. */
+char *output_target(const char *path, const char **why);
 
 /* Split s like a POSIX shell splits words (quotes and backslashes, no
  * expansion of any kind). Returns 0, or -1 with *err pointing at a static

@@ -4,7 +4,8 @@
 # the repository: the case library, the malformed cases and the -verify
 # and DejaGnu test files for `case` (which also judges them as output),
 # the captured compiler output for `diag`, every compilers.yaml for
-# `config`, and tests/fuzz/corpus/NAME. A crash, leak or sanitizer report
+# `config`, and tests/fuzz/corpus/NAME (small results files for `results`, pairs
+# of them split by a form feed for `mergediff`). A crash, leak or sanitizer report
 # fails; the input that caused it is left in build-fuzz/ to become a
 # regression test.
 set -u

@@ -30,7 +30,7 @@ print_diags(const char *path)
 	struct strbuf sb = {0};
 	struct diaglist dl = {0};
 
-	if (read_file(path, &sb) < 0) {
+	if (read_file(path, MAX_RESULTS_BYTES, &sb, NULL) < 0) {
 		perror(path);
 		return 2;
 	}
@@ -57,7 +57,7 @@ parse_exact(const char *path)
 	struct errlist errs = {0};
 	char *exact;
 
-	if (read_file(path, &sb) < 0) {
+	if (read_file(path, MAX_RESULTS_BYTES, &sb, NULL) < 0) {
 		perror(path);
 		return 2;
 	}

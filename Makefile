@@ -15,7 +15,7 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # compilers.yaml and tests/e2e/compilers.yaml; debootstrap builds the
 # root the tests run compilers in, bubblewrap enters it)
 BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
-TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap
+TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace
 
 # The Debian root of the tests (tests/root/compilers.yaml), built once and
 # kept between runs of `make check`
@@ -33,7 +33,7 @@ FUZZ_SECONDS ?= 30
 FUZZERS = case selector diag config results mergediff
 
 SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
-      harness/etarget.c harness/cases.c harness/dejagnu.c harness/diag.c harness/match.c harness/sched.c \
+      harness/etarget.c harness/cases.c harness/dejagnu.c harness/diag.c harness/match.c harness/rx.c harness/trust.c harness/sched.c \
       harness/sha256.c harness/cache.c harness/root.c harness/jobserver.c harness/probe.c harness/jobs.c harness/results.c harness/export.c \
       harness/table.c harness/diff.c harness/run.c
 OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
@@ -88,7 +88,7 @@ check-sanitize: check-deps
 	@CHECK_ROOTS=$(CHECK_ROOTS) sh tests/run.sh build-san
 
 fuzz: check-deps
-	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
+	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS) -fsanitize=fuzzer-no-link" \
 		$(FUZZERS:%=build-fuzz/fuzz-%)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 

@@ -290,6 +290,7 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
 	cache_key_str(k, path);
 	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
 		cache_key_str(k, why);
+		sb_release(&sb);
 		return;
 	}
 	sha256_update(&k->sha, sb_str(&sb), sb.len);

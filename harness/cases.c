@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cases.h"
+#include "rx.h"
 #include "dejagnu.h"
 #include "diag.h"
 
@@ -1058,5 +1059,6 @@ directive_matches(const struct directive *d, const char *msg, size_t len)
 {
 	if (!d->re)
 		return 1;
-	return pcre2_match(d->re, (PCRE2_SPTR)msg, len, 0, 0, d->md, NULL) >= 0;
+	rx_pattern(d->regex);
+	return rx_match(d->re, d->md, msg, len, 0) > 0;      /* an error is the job's (rx_error) */
 }

@@ -129,6 +129,23 @@ number(struct loader *ld, const yaml_node_t *n, const char *what, double *out)
 	return 0;
 }
 
+static int
+boolean(struct loader *ld, const yaml_node_t *n, const char *what, int *out)
+{
+	const char *s = n->type == YAML_SCALAR_NODE && n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE ?
+	                (const char *)n->data.scalar.value : NULL;
+
+	if (s && !strcmp(s, "true"))
+		*out = 1;
+	else if (s && !strcmp(s, "false"))
+		*out = 0;
+	else {
+		err_at(ld, n, "%s must be true or false", what);
+		return -1;
+	}
+	return 0;
+}
+
 static void
 string_list(struct loader *ld, const yaml_node_t *n, const char *what, struct strvec *out)
 {
@@ -825,6 +842,7 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(name);
 	cfg->timeout = 60;
+	cfg->sandbox = 1;
 	if (precheck(name, buf, len, errs) < 0 || check_limits(name, buf, len, errs) < 0) {
 		config_release(cfg);
 		return -1;
@@ -869,11 +887,16 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		const char *k = key_of(&ld, p);
 		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers") &&
-		    strcmp(k, "roots"))
-			unknown_key(&ld, p, "the configuration", "timeout, targets, roots, profiles, compilers");
+		    strcmp(k, "roots") && strcmp(k, "trusted-cases") && strcmp(k, "sandbox"))
+			unknown_key(&ld, p, "the configuration",
+			            "timeout, trusted-cases, sandbox, targets, roots, profiles, compilers");
 	}
 	if ((v = top_key(&ld, root, "timeout")))
 		number(&ld, v, "timeout", &cfg->timeout);
+	if ((v = top_key(&ld, root, "trusted-cases")))
+		boolean(&ld, v, "trusted-cases", &cfg->trusted_cases);
+	if ((v = top_key(&ld, root, "sandbox")))
+		boolean(&ld, v, "sandbox", &cfg->sandbox);
 	if ((v = top_key(&ld, root, "targets")))
 		load_targets(&ld, v);
 	else

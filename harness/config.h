@@ -1,6 +1,8 @@
 /* config: compilers.yaml, read with libyaml.
  *
  *   timeout: 60                     # seconds per job (optional)
+ *   trusted-cases: false            # may cases pass any flag? (trust.h; optional)
+ *   sandbox: true                   # run host compilers in bwrap too (root.h; optional)
  *   targets:                        # architecture name -> how to reach it
  *     arm64: { triple: aarch64-linux-gnu, package: libc6-dev-arm64-cross }
  *   profiles:                       # flag profiles
@@ -97,6 +99,8 @@ struct compiler {
 struct config {
 	char *path;
 	double timeout;          /* default per-job timeout, seconds */
+	int trusted_cases;       /* cases may pass any flag (trust.h) */
+	int sandbox;             /* host compilers run in the sandbox too, where bwrap works */
 	struct target *targets;
 	size_t ntargets;
 	struct profile *profiles;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dejagnu.h"
+#include "rx.h"
 
 /* ---- Tcl regular expressions ---- */
 
@@ -1041,17 +1042,18 @@ prunes_init(void)
 /* Tcl's regsub -all RE text "": every match replaced by repl; what was
  * replaced is appended to gone (when not NULL). Returns the count. */
 static int
-regsub_all(const pcre2_code *re, pcre2_match_data *md, struct strbuf *t, const char *repl,
+regsub_all(const pcre2_code *re, const char *text, pcre2_match_data *md, struct strbuf *t, const char *repl,
            struct strbuf *gone)
 {
 	struct strbuf out = {0};
 	size_t pos = 0;
 	int n = 0;
 
+	rx_pattern(text);
 	while (pos <= t->len) {
 		PCRE2_SIZE *ov;
-		if (pcre2_match(re, (PCRE2_SPTR)sb_str(t), t->len, pos, 0, md, NULL) < 0)
-			break;
+		if (rx_match(re, md, sb_str(t), t->len, pos) <= 0)
+			break;          /* an error is the job's (rx_error) */
 		ov = pcre2_get_ovector_pointer(md);
 		sb_add(&out, t->buf + pos, ov[0] - pos);
 		sb_addstr(&out, repl);
@@ -1151,7 +1153,7 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 		}
 		if (d->kind == D_PRUNE)
 			continue;
-		hit = regsub_all(d->re, md, &t, "\n", d->kind != D_BOGUS ? NULL : xfail ? &fp : &bad) > 0;
+		hit = regsub_all(d->re, d->regex, md, &t, "\n", d->kind != D_BOGUS ? NULL : xfail ? &fp : &bad) > 0;
 		if (hit)
 			trimleft(&t);
 		if (d->kind == D_BOGUS)
@@ -1173,12 +1175,12 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 		failures++;
 	}
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
-		regsub_all(prunes.re[i], md, &t, "", NULL);
+		regsub_all(prunes.re[i], gcc_prunes[i], md, &t, "", NULL);
 	if (!cf->dg_keep_notes)
-		regsub_all(prunes.re[LEN(gcc_prunes)], md, &t, "", NULL);
+		regsub_all(prunes.re[LEN(gcc_prunes)], note_prune, md, &t, "", NULL);
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		if (cf->dirs[i].kind == D_PRUNE) {
-			regsub_all(cf->dirs[i].re, md, &t, "", NULL);
+			regsub_all(cf->dirs[i].re, cf->dirs[i].regex, md, &t, "", NULL);
 			out[i] = OUT_HELD;
 		}
 	}

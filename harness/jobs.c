@@ -2,8 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "dejagnu.h"
 #include "jobs.h"
+#include "trust.h"
+
+static char *refusal(const struct job *j, const struct config *cfg, const struct probeset *ps,
+                     const struct casefile *cf);
 
 struct sel_env
 job_env(const struct job *j, const struct config *cfg, const struct probeset *ps)
@@ -28,6 +34,12 @@ job_reason(const struct job *j, const struct config *cfg, const struct probeset 
 	struct sel_env env = job_env(j, cfg, ps);
 	const struct cond_flags *except = profile_except(p, &env);
 
+	if (j->pre == V_ERROR && !pr->broken) {
+		char *why = refusal(j, cfg, ps, &cases[j->caseidx]), *r;
+		r = xasprintf("untrusted case: %s (run with --trusted-cases to allow it)", why ? why : "?");
+		free(why);
+		return r;
+	}
 	if (j->pre == V_NA && except)
 		return xasprintf("profile %s is not for {%s}", p->name, except->when_text);
 	if (j->pre == V_NA && cases[j->caseidx].unsupported)
@@ -98,25 +110,105 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_push(av, "/dev/null");
 }
 
+/* The directory of the case's file (real path), or NULL. Allocated. */
+static char *
+case_dir(const struct casefile *cf)
+{
+	char *real = realpath(cf->dialect == DIALECT_DEJAGNU ? cf->dg_path : cf->path, NULL), *slash;
+
+	if (real && (slash = strrchr(real, '/')) && slash != real) {
+		*slash = 0;
+		return real;
+	}
+	free(real);
+	return NULL;
+}
+
+/* Bind what a host command needs beyond the system directories: the tree
+ * it was installed in (the parent of its bin/), or its own directory. */
+static void
+bind_command(const char *cmd, struct strvec *ro)
+{
+	char *exe = path_lookup(cmd), *real = exe ? realpath(exe, NULL) : NULL, *slash;
+	static const char *const bound[] = { "/usr/", "/etc/", "/opt/", "/bin/", "/sbin/", "/lib" };
+
+	free(exe);
+	if (!real || !(slash = strrchr(real, '/')) || slash == real) {
+		free(real);
+		return;
+	}
+	*slash = 0;
+	if ((slash = strrchr(real, '/')) && slash != real && !strcmp(slash, "/bin"))
+		*slash = 0;
+	for (size_t i = 0; i < LEN(bound); i++)
+		if (!strncmp(real, bound[i], strlen(bound[i])) || !strcmp(real, "/usr")) {
+			free(real);
+			return;
+		}
+	strvec_push_nocopy(ro, real);
+}
+
 void
 job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
           const struct casefile *cases, const char *scratch, struct strvec *av)
 {
 	const struct casefile *cf = &cases[j->caseidx];
+	const struct compiler *c = &cfg->compilers[j->compiler];
+	int dejagnu = cf->dialect == DIALECT_DEJAGNU;
 	struct strvec ro = {0};
-	char *real, *slash;
+	char *dir;
 
-	if (cfg->compilers[j->compiler].root < 0)
+	if (c->root < 0 && !ps->sandbox)
 		return;
 	/* the case's directory, where the compiler reads it and what it includes */
-	real = realpath(cf->dialect == DIALECT_DEJAGNU ? cf->dg_path : cf->path, NULL);
-	if (real && (slash = strrchr(real, '/')) && slash != real) {
-		*slash = 0;
-		strvec_push(&ro, real);
+	if ((dir = case_dir(cf)))
+		strvec_push_nocopy(&ro, dir);
+	if (c->root >= 0) {
+		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, dejagnu ? scratch : NULL, av);
+	} else {
+		if (c->prefix.n)
+			bind_command(c->prefix.v[0], &ro);
+		bind_command(c->tcs[j->tc].command, &ro);
+		root_enter(&ps->host, &ro, scratch, dejagnu && scratch ? scratch : ps->cwd, av);
 	}
-	free(real);
-	probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, cf->dialect == DIALECT_DEJAGNU ? scratch : NULL, av);
 	strvec_release(&ro);
+}
+
+/* The flags of job j that come from its case. */
+static void
+case_flags(const struct job *j, const struct config *cfg, const struct probeset *ps,
+           const struct casefile *cf, struct strvec *out)
+{
+	struct sel_env env = job_env(j, cfg, ps);
+
+	if (cf->dialect == DIALECT_DEJAGNU)
+		dg_flags(cf, &env, out);
+	else
+		strvec_append(out, &cf->flags);
+}
+
+/* Why an untrusted case may not run job j (trust.h), or NULL. */
+static char *
+refusal(const struct job *j, const struct config *cfg, const struct probeset *ps, const struct casefile *cf)
+{
+	struct strvec flags = {0};
+	char *dir, *why = NULL, cwd[4096];
+
+	if (cfg->trusted_cases)
+		return NULL;
+	case_flags(j, cfg, ps, cf, &flags);
+	if (flags.n) {
+		dir = case_dir(cf);
+		if (!getcwd(cwd, sizeof(cwd)))
+			strcpy(cwd, "/");
+		/* DejaGnu files compile in the scratch directory: nothing of
+		 * the case's is read from there */
+		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect == DIALECT_DEJAGNU && dir ? dir : cwd,
+		                    NULL, cfg->compilers[j->compiler].root >= 0 || ps->sandbox);
+		free(dir);
+	}
+	strvec_release(&flags);
+	return why;
 }
 
 void
@@ -144,9 +236,15 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 					j.profile = (uint16_t)p;
 					j.probe = (uint16_t)(pr - ps->v);
 					env = job_env(&j, cfg, ps);
-					j.pre = !pr->found ? V_SKIP :
+					j.pre = pr->broken ? V_ERROR : !pr->found ? V_SKIP :
 					        cf->unsupported || !selector_eval(cf->requires, &env) ||
 					        profile_except(&cfg->profiles[p], &env) ? V_NA : V_PASS;
+					if (j.pre == V_PASS) {
+						char *why = refusal(&j, cfg, ps, cf);
+						if (why)
+							j.pre = V_ERROR;
+						free(why);
+					}
 					VEC_PUSH(*jl, j);
 				}
 			}

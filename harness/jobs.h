@@ -28,7 +28,8 @@ struct job {
 	uint32_t caseidx;               /* into the cases array given to jobs_build */
 	uint16_t compiler, tc, profile; /* into the configuration */
 	uint16_t probe;                 /* into the probe set */
-	uint8_t pre;                    /* V_PASS: to be compiled; V_SKIP, V_NA: decided */
+	uint8_t pre;                    /* V_PASS: to be compiled; V_SKIP, V_NA, V_ERROR
+	                                 * (a broken toolchain): decided */
 };
 
 struct joblist {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "jobserver.h"
@@ -19,6 +20,17 @@ reopen(int fd, int mode)
 		return -1;      /* make did not pass it to us (no '+' on the recipe) */
 	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	return open(path, mode | O_NONBLOCK | O_CLOEXEC);
+}
+
+/* Both ends are one pipe or FIFO: descriptors inherited under those
+ * numbers may be anything (a file written with tokens would be damaged). */
+static int
+same_pipe(int r, int w)
+{
+	struct stat a, b;
+
+	return fstat(r, &a) == 0 && fstat(w, &b) == 0 && S_ISFIFO(a.st_mode) && S_ISFIFO(b.st_mode) &&
+	       a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 int
@@ -51,7 +63,7 @@ jobserver_open(struct jobserver *js)
 			js->rfd = reopen(r, O_RDONLY);
 			js->wfd = js->rfd >= 0 ? reopen(w, O_WRONLY) : -1;
 		}
-		if (js->rfd < 0 || js->wfd < 0) {
+		if (js->rfd < 0 || js->wfd < 0 || !same_pipe(js->rfd, js->wfd)) {
 			jobserver_close(js);
 			return 0;
 		}

@@ -15,7 +15,9 @@ struct jobserver {
 	int rfd, wfd;           /* -1 when there is none */
 };
 
-/* Find the job server in MAKEFLAGS. Returns 1 when there is one. */
+/* Find the job server in MAKEFLAGS. Returns 1 when there is one; 0 when
+ * there is none or its descriptors are not both ends of one pipe or FIFO
+ * (inherited numbers may name anything, a file that tokens would damage). */
 int jobserver_open(struct jobserver *js);
 /* Take a token: its byte, or -1 when none is free now (poll rfd). */
 int jobserver_take(struct jobserver *js);

@@ -18,7 +18,8 @@ static const char usage_text[] =
 	"usage: diagmatrix run    [--config FILE] [--cases PATH...] [--compilers A,B]\n"
 	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
 	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
-	"                         [--timeout SECONDS] [--quiet]\n"
+	"                         [--timeout SECONDS] [--quiet] [--dialect D]\n"
+	"                         [--trusted-cases] [--no-sandbox]\n"
 	"       diagmatrix table  RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
@@ -140,6 +141,10 @@ cmd_run(int argc, char **argv)
 			o.quiet = 1;
 		} else if (!strcmp(a, "--no-cache")) {
 			o.no_cache = 1;
+		} else if (!strcmp(a, "--trusted-cases")) {
+			o.trusted_cases = 1;
+		} else if (!strcmp(a, "--no-sandbox")) {
+			o.no_sandbox = 1;
 		} else if (is_opt(a, "--shard")) {
 			int k, n, used = 0;
 			if (!(v = optval(argc, argv, &i, "--shard")))

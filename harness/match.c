@@ -4,6 +4,7 @@
 
 #include "dejagnu.h"
 #include "match.h"
+#include "rx.h"
 #include "util.h"
 
 static const char *const outcome_names[] = {
@@ -238,6 +239,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 	int nerrors = 0, failed;
 
 	*reason = NULL;
+	rx_begin();
 	for (size_t j = 0; j < dl->n; j++)
 		dl->v[j].status = ST_NONE;
 	if (cf->dialect == DIALECT_DEJAGNU)
@@ -260,6 +262,8 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 		*reason = xasprintf("killed by signal %d (%s)", ei->signal, strsignal(ei->signal));
 	else if (ei->exit_code && !nerrors)
 		*reason = xasprintf("exited with status %d without an error message", ei->exit_code);
+	else if (rx_error())
+		*reason = xstrdup(rx_error());  /* no verdict from a pattern that could not be matched */
 	if (*reason) {
 		sb_release(&why);
 		return V_ERROR;

@@ -39,7 +39,8 @@ struct exit_info {
  * judges them, see dejagnu.h); sets each diagnostic's status, writes one
  * outcome per directive to out (cf->ndirs entries) and returns the
  * verdict. For fail and error, *reason is set to an allocated one-line
- * explanation, else to NULL. */
+ * explanation, else to NULL. A pattern that cannot be matched within the
+ * limits of rx.h makes the verdict an error that names it. */
 enum verdict match_job(const struct casefile *cf, const struct sel_env *env,
                        const char *text, size_t len, struct diaglist *dl, const struct exit_info *ei,
                        enum outcome *out, char **reason);

@@ -97,7 +97,7 @@ pget(void *vctx, size_t i, struct proc *p)
 static void
 set_missing(struct probe *pr, char *note, const char *package)
 {
-	if (!pr->found && pr->note) {
+	if (!pr->found && pr->note) {      /* the first reason stands */
 		free(note);
 		return;
 	}
@@ -105,6 +105,21 @@ set_missing(struct probe *pr, char *note, const char *package)
 	pr->note = note;
 	free(pr->package);
 	pr->package = package ? xstrdup(package) : NULL;
+}
+
+static void
+set_broken(struct probe *pr, char *note)
+{
+	if (pr->broken) {
+		free(note);
+		return;
+	}
+	pr->found = 0;
+	pr->broken = 1;
+	free(pr->note);
+	pr->note = note;
+	free(pr->package);
+	pr->package = NULL;
 }
 
 /* The first line of sb that says "error" (the one that tells why), else
@@ -168,6 +183,9 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 	if (t->kind == PT_ETARGET) {
 		/* check_no_compiler_messages: it compiles, and says nothing */
 		pr->etargets[t->et] = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code && !r->err.len;
+		if ((r->timed_out || r->signal) && pr->found)
+			set_broken(pr, xasprintf("effective-target probe %s %s", etarget_get(t->et)->name,
+			                         r->timed_out ? "timed out" : "was killed"));
 		return;
 	}
 	const struct compiler *c = &ctx->cfg->compilers[pr->compiler];
@@ -177,7 +195,12 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 	const char *tc_package = c->root < 0 ? tc->package : NULL, *tg_package = c->root < 0 ? tg->package : NULL;
 	char line[200];
 
-	if (r->spawn_errno || r->timed_out || r->signal || r->exit_code) {
+	if (r->timed_out || r->signal) {
+		set_broken(pr, xasprintf("%s %s while probed (%s)", tc->command, r->timed_out ? "timed out" : "was killed",
+		                         t->kind == PT_VERSION ? "version" : "C library headers"));
+		return;
+	}
+	if (r->spawn_errno || r->exit_code) {
 		const char *why = r->spawn_errno ? "cannot be run" : r->timed_out ? "timed out" :
 		                  r->signal ? "was killed" : NULL;
 		if (t->kind == PT_VERSION)
@@ -533,6 +556,8 @@ probeset_release(struct probeset *ps)
 	for (size_t r = 0; r < ps->nroots; r++)
 		rootinfo_release(&ps->roots[r]);
 	free(ps->roots);
+	if (ps->sandbox)
+		rootinfo_release(&ps->host);
 	free(ps->cwd);
 	memset(ps, 0, sizeof(*ps));
 }

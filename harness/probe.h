@@ -8,7 +8,9 @@
  * __VERSION__ by the header probe); and the target's C library headers
  * are checked by preprocessing <stdio.h>. A toolchain that fails any step
  * is missing, with the reason and the Debian package that provides what
- * is missing (for a root: the command that builds it). Probes run in
+ * is missing (for a root: the command that builds it), unless a step
+ * timed out or was killed: then it is broken, and its jobs are errors.
+ * Probes run in
  * parallel through sched, inside the toolchain's root when it has one.
  * Nothing is printed.
  */
@@ -23,6 +25,9 @@
 struct probe {
 	size_t compiler, tc;    /* indices into the config */
 	int found;
+	int broken;             /* not found because a probe timed out or was killed:
+	                         * its jobs are errors, not skips (a hung compiler
+	                         * must not turn a run green) */
 	char version[32];       /* "12.2.0", "" when missing */
 	int ver[3];
 	char date[16];          /* a snapshot's date (from __VERSION__), "" for a release */
@@ -37,6 +42,8 @@ struct probeset {
 	struct rootinfo *roots;        /* per root of the configuration (probe_all inspects them) */
 	size_t nroots;
 	char *cwd;                     /* where the harness runs: jobs in a root start there */
+	int sandbox;                   /* host compilers' jobs run in the sandbox too (host) */
+	struct rootinfo host;          /* the host as a root (root_host), when sandbox */
 };
 
 /* Probe every toolchain (in config order) that f keeps, with up to

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -141,9 +143,49 @@ root_inspect(const struct root *r, struct rootinfo *ri)
 }
 
 void
+root_host(struct rootinfo *ri)
+{
+	const char *path = getenv("PATH");
+
+	memset(ri, 0, sizeof(*ri));
+	ri->dir = xstrdup("");
+	ri->state = ROOT_READY;
+	ri->path = xstrdup(path && *path ? path : ROOT_PATH);
+	lay_out(ri);
+}
+
+int
+root_sandbox_works(void)
+{
+	static const char *const argv[] = {
+		"bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "true", NULL,
+	};
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int st, r;
+	char *bwrap = path_lookup("bwrap");
+
+	if (!bwrap)
+		return 0;
+	free(bwrap);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	r = posix_spawnp(&pid, "bwrap", &fa, NULL, (char *const *)argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (r != 0)
+		return 0;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 0;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+}
+
+void
 rootinfo_release(struct rootinfo *ri)
 {
 	free(ri->dir);
+	free(ri->path);
 	free(ri->id);
 	free(ri->built);
 	strvec_release(&ri->mounts);
@@ -263,7 +305,7 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	/* the host's PATH and TMPDIR mean nothing inside */
 	strvec_push(av, "--setenv");
 	strvec_push(av, "PATH");
-	strvec_push(av, ROOT_PATH);
+	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
 	strvec_push(av, "--unsetenv");
 	strvec_push(av, "TMPDIR");
 	strvec_push(av, "--");

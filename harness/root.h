@@ -38,7 +38,15 @@ struct rootinfo {
 	char *id;               /* READY, STALE: the build's identity; else NULL */
 	char *built;            /* READY, STALE: when it was built (UTC), else NULL */
 	struct strvec mounts;   /* bwrap arguments that lay out its system directories */
+	char *path;             /* PATH inside; NULL: Debian's default */
 };
+
+/* The host's own system as a root (its /usr, /etc, /opt, ... read-only,
+ * PATH as the harness's): the sandbox of host compilers. */
+void root_host(struct rootinfo *ri);
+/* Can bwrap make a sandbox here (installed, and user namespaces or
+ * privileges allow it)? Runs it once. */
+int root_sandbox_works(void);
 
 /* Where roots live: $DIAGMATRIX_ROOTS, else the cache directory's roots/
  * (allocated), or NULL when neither can be named. */

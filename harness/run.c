@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <ftw.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -49,15 +50,20 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 	for (size_t i = 0; i < entries.n && !r; i++) {
 		char *full = xasprintf("%s/%s", dir, entries.v[i]);
 		char *name = *rel ? xasprintf("%s/%s", rel, entries.v[i]) : xstrdup(entries.v[i]);
-		struct stat st;
+		struct stat st, lst;
 		size_t len = strlen(entries.v[i]);
-		if (stat(full, &st) < 0) {
-			errlist_add(errs, full, 0, 0, "cannot stat: %s", strerror(errno));
+		int is_c = len > 2 && !strcmp(entries.v[i] + len - 2, ".c");
+		/* a link to a directory is not followed (a loop would never end);
+		 * what is not a case file need not even exist */
+		if (lstat(full, &lst) < 0 || (S_ISLNK(lst.st_mode) && !is_c)) {
+			/* nothing */
+		} else if (stat(full, &st) < 0) {
+			errlist_add(errs, full, 0, 0, "cannot read: %s", strerror(errno));
 			r = -1;
-		} else if (S_ISDIR(st.st_mode) && strcmp(entries.v[i], "Inputs")) {
+		} else if (S_ISDIR(st.st_mode) && !S_ISLNK(lst.st_mode) && strcmp(entries.v[i], "Inputs")) {
 			/* lit's Inputs directories hold what tests include, not tests */
 			r = walk(full, name, paths, names, errs);
-		} else if (S_ISREG(st.st_mode) && len > 2 && !strcmp(entries.v[i] + len - 2, ".c")) {
+		} else if (S_ISREG(st.st_mode) && is_c) {
 			strvec_push(paths, full);
 			strvec_push(names, name);
 		}
@@ -301,9 +307,14 @@ emit(struct runctx *ctx, size_t ji, enum verdict v, const char *reason, const st
 	}
 	results_writer_job(ctx->out, ctx->res, &rj);
 	ctx->counts[v]++;
-	if (v == V_FAIL || v == V_ERROR)
-		strvec_push_nocopy(&ctx->failures, xasprintf("%s: %s %s@%s %s: %s", verdict_name(v),
-		                   ctx->cases[j->caseidx].name, rj.compiler, rj.target, rj.profile, reason));
+	if (v == V_FAIL || v == V_ERROR) {
+		struct strbuf line = {0};
+		sb_addf(&line, "%s: ", verdict_name(v));
+		sb_add_printable(&line, ctx->cases[j->caseidx].name);
+		sb_addf(&line, " %s@%s %s: ", rj.compiler, rj.target, rj.profile);
+		sb_add_printable(&line, reason);
+		strvec_push_nocopy(&ctx->failures, sb_detach(&line));
+	}
 	free(rj.diags);
 	sb_release(&cmd);
 }
@@ -329,8 +340,12 @@ record(struct runctx *ctx, size_t ji, const struct strvec *argv, const struct pr
 	ei.exit_code = r->exit_code;
 	v = match_job(cf, &env, sb_str(&r->err), r->err.len, &dl, &ei, outcomes, &reason);
 	if (r->err_dropped) {
-		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept", reason ? reason : "",
-		                       reason ? "; " : "", r->err_dropped);
+		/* what was not kept was never judged: it may hide anything */
+		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept%s", reason && *reason ? reason : "",
+		                       reason && *reason ? "; " : "", r->err_dropped,
+		                       v == V_PASS ? ", and they may hold unexpected diagnostics" : "");
+		if (v == V_PASS)
+			v = V_ERROR;
 		free(reason);
 		reason = more;
 	}
@@ -380,10 +395,19 @@ rget(void *vctx, size_t i, struct proc *p)
 }
 
 static void
-rdone(void *vctx, size_t i, const struct proc_result *r)
+rdone(void *vctx, size_t i, const struct proc_result *res)
 {
 	struct runctx *ctx = vctx;
 	size_t ji = ctx->runnable[i];
+	struct proc_result sandboxed, *r = &sandboxed;
+
+	/* bwrap reports a compiler killed by signal N as its own exit status
+	 * 128 + N, as a shell does */
+	sandboxed = *res;
+	if (ctx->inner[i] && !r->signal && r->exit_code > 128 && r->exit_code <= 128 + 64) {
+		r->signal = r->exit_code - 128;
+		r->exit_code = 0;
+	}
 
 	record(ctx, ji, &ctx->argv[i], r);
 	/* only what ran to its end is worth keeping: no timeouts, signals or
@@ -399,6 +423,16 @@ rdone(void *vctx, size_t i, const struct proc_result *r)
 	strvec_release(&ctx->argv[i]);
 }
 
+/* SIGINT or SIGTERM while the run is outside sched (which has its own
+ * handlers): the loops stop, and the results are written as interrupted. */
+static volatile sig_atomic_t stop_signal;
+
+static void
+on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
 /* The parts of every cache key that many jobs share, computed once. */
 static void
 digests(struct runctx *ctx, size_t ncases)
@@ -406,7 +440,7 @@ digests(struct runctx *ctx, size_t ncases)
 	struct cache_key k;
 
 	ctx->case_digest = xcalloc(ncases + 1, sizeof(*ctx->case_digest));
-	for (size_t i = 0; i < ncases; i++) {
+	for (size_t i = 0; i < ncases && !stop_signal; i++) {
 		cache_key_init(&k, "source");
 		cache_key_source(&k, ctx->cases[i].path);
 		cache_key_final(&k, ctx->case_digest[i]);
@@ -442,7 +476,7 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 		rt.target = xstrdup(cfg->targets[t->target].arch);
 		rt.triple = xstrdup(cfg->targets[t->target].triple);
 		rt.version = xstrdup(pr->found ? pr->version : "");
-		rt.status = xstrdup(pr->found ? "found" : "missing");
+		rt.status = xstrdup(pr->found ? "found" : pr->broken ? "error" : "missing");
 		rt.command = sb_detach(&cmd);
 		rt.note = pr->found ? xstrdup("") :
 		          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
@@ -605,9 +639,10 @@ run_main(struct run_opts *o)
 	struct runctx ctx = {0};
 	struct sched_opts so = {0};
 	struct jobserver js;
-	int parallel = o->parallel > 0 ? o->parallel : online_processors();
-	int status = 0, sig;
+	int parallel = sched_fit_parallel(o->parallel > 0 ? o->parallel : online_processors());
+	int status = 0, sig, handlers = 0;
 	size_t nrun = 0, probe_hits = 0;
+	struct sigaction sa, old_int, old_term;
 	const char *why;
 
 	if (config_load(&cfg, o->config, &errs) < 0) {
@@ -615,10 +650,16 @@ run_main(struct run_opts *o)
 		errlist_release(&errs);
 		return 2;
 	}
+	if (o->parallel > parallel)
+		fprintf(stderr, "diagmatrix: -j %d fitted to %d: the limit on open files allows no more\n",
+		        o->parallel, parallel);
 	if (check_filter(&cfg, &o->filter) < 0) {
 		config_release(&cfg);
 		return 2;
 	}
+	cfg.trusted_cases |= o->trusted_cases;
+	if (o->no_sandbox)
+		cfg.sandbox = 0;
 	vocab = config_vocab(&cfg);
 	if (load_cases(&o->cases, &vocab, o->dialect, &cases, &ncases, &errs) < 0) {
 		errlist_print(&errs, stderr);
@@ -635,6 +676,13 @@ run_main(struct run_opts *o)
 	sig = probe_all(&cfg, &o->filter, &ps, parallel, o->timeout, &cache);
 	if (sig)
 		goto interrupted;
+	if (cfg.sandbox && root_sandbox_works()) {
+		ps.sandbox = 1;
+		root_host(&ps.host);
+	} else if (cfg.sandbox) {
+		fprintf(stderr, "diagmatrix: warning: bwrap cannot make a sandbox here: host compilers run "
+		        "without one (apt-get install bubblewrap, or allow user namespaces)\n");
+	}
 	{
 		/* the effective-target keywords DejaGnu files ask about */
 		struct etarget_set want = {0};
@@ -669,8 +717,10 @@ run_main(struct run_opts *o)
 			job_argv(j, &cfg, &ps, cases, &argv);
 			job_command_line(&sb, &argv);
 			strvec_release(&argv);
-			printf("%s  # %s %s %s %s\n", sb_str(&sb), cases[j->caseidx].name,
-			       cfg.compilers[j->compiler].name,
+			/* the comment must stay one: a name could hold a newline */
+			sb_addstr(&sb, "  # ");
+			sb_add_printable(&sb, cases[j->caseidx].name);
+			printf("%s %s %s %s\n", sb_str(&sb), cfg.compilers[j->compiler].name,
 			       cfg.targets[cfg.compilers[j->compiler].tcs[j->tc].target].arch,
 			       cfg.profiles[j->profile].name);
 		}
@@ -682,6 +732,13 @@ run_main(struct run_opts *o)
 	add_toolchains(&res, &cfg, &ps);
 	for (size_t k = 0; k < ncases; k++)
 		results_add_case(&res, &cases[k]);
+	stop_signal = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	handlers = 1;
 	if (results_writer_begin(&out, o->out, &res, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
 		status = 2;
@@ -717,7 +774,7 @@ run_main(struct run_opts *o)
 	probe_hits = cache.hits;
 	/* skip and n/a are decided; what the cache knows is judged now; the
 	 * rest is compiled */
-	for (size_t i = 0; i < jl.n; i++) {
+	for (size_t i = 0; i < jl.n && !stop_signal; i++) {
 		const struct job *j = &jl.v[i];
 		struct strvec argv = {0};
 		struct cache_entry e;
@@ -760,7 +817,9 @@ run_main(struct run_opts *o)
 	so.get = rget;
 	so.done = rdone;
 	so.js = jobserver_open(&js) ? &js : NULL;
-	sig = sched_run(&so);
+	sig = stop_signal ? stop_signal : sched_run(&so);
+	if (!sig)
+		sig = stop_signal;
 	jobserver_close(&js);
 	if (ctx.progress) {
 		progress(&ctx, 1);
@@ -812,6 +871,10 @@ interrupted:
 	status = 128 + sig;
 	fprintf(stderr, "diagmatrix: interrupted by signal %d\n", sig);
 out:
+	if (handlers) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+	}
 	if (ctx.scratch)
 		remove_tree(ctx.scratch);
 	free(ctx.scratch);
@@ -854,7 +917,7 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 		const struct probe *pr = &ps->v[i];
 		const struct compiler *c = &cfg->compilers[pr->compiler];
 		const struct toolchain *t = &c->tcs[pr->tc];
-		char *st = pr->found ? xstrdup("found") :
+		char *st = pr->found ? xstrdup("found") : pr->broken ? xasprintf("error: %s", pr->note) :
 		           pr->package ? xasprintf("missing: %s (apt-get install %s)", pr->note, pr->package) :
 		           xasprintf("missing: %s", pr->note);
 		printf("%-*s %-6s %-*s %-*s %-*s %-*s %s\n", w[0], c->name, family_name(c->family),

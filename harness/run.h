@@ -23,6 +23,8 @@ struct run_opts {
 	int no_cache;               /* neither read nor write the result cache */
 	enum dialect dialect;       /* of the case files (DIALECT_AUTO: per file) */
 	int shard, nshards;         /* run only jobs i with i % nshards == shard - 1 */
+	int trusted_cases;          /* cases may pass any flag (trust.h) */
+	int no_sandbox;             /* host compilers run outside the sandbox */
 };
 
 /* Each returns the process exit status. */

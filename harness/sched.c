@@ -158,6 +158,29 @@ finish(const struct sched_opts *o, struct slot *s, int report)
 }
 
 int
+sched_fit_parallel(int parallel)
+{
+	struct rlimit rl;
+	long fit;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) < 0)
+		return parallel;
+	if (rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+		getrlimit(RLIMIT_NOFILE, &rl);
+	}
+	if (rl.rlim_cur == RLIM_INFINITY)
+		return parallel;
+	/* the harness's own: stdio, the signal pipe, a job server, results,
+	 * cache entries and case files as they are read */
+	fit = ((long)rl.rlim_cur - 32) / 4;
+	if (fit < 1)
+		fit = 1;
+	return parallel > fit ? (int)fit : parallel;
+}
+
+int
 sched_run(const struct sched_opts *o)
 {
 	int parallel = o->parallel > 0 ? o->parallel : 1;
@@ -171,6 +194,7 @@ sched_run(const struct sched_opts *o)
 
 	if ((size_t)parallel > o->njobs && o->njobs)
 		parallel = (int)o->njobs;
+	parallel = sched_fit_parallel(parallel);
 	slots = xcalloc((size_t)parallel, sizeof(*slots));
 	pfd = xcalloc((size_t)parallel * 2 + 2, sizeof(*pfd));
 	if (pipe2(sigpipe_fd, O_CLOEXEC | O_NONBLOCK) < 0) {

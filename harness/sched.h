@@ -67,4 +67,11 @@ struct sched_opts {
 
 int sched_run(const struct sched_opts *o);
 
+/* How many jobs can run at once with the descriptors this process may
+ * open: the soft limit is first raised to the hard one; each job holds
+ * two pipes (four descriptors while it starts), and some are kept for
+ * the harness. sched_run never runs more than this; callers use it to
+ * say so. Returns min(parallel, that), at least 1. */
+int sched_fit_parallel(int parallel);
+
 #endif

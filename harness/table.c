@@ -4,6 +4,9 @@
 #include "export.h"
 #include "table.h"
 
+/* at most this many rows of unexpected lines per case */
+#define MAX_UNEXPECTED_ROWS 50
+
 /* Column model: the distinct compilers, targets and profiles, in toolchain
  * and profile order. */
 struct axes {
@@ -73,18 +76,24 @@ md_text(struct strbuf *sb, const char *s)
 	}
 }
 
-/* A code span inside a table cell ('|' must still be escaped). */
+/* A code span; in a table cell, '|' must still be escaped. */
 static void
-md_code(struct strbuf *sb, const char *s)
+md_span(struct strbuf *sb, const char *s, int in_table)
 {
 	int ticks = strchr(s, '`') != NULL;
 	sb_addstr(sb, ticks ? "`` " : "`");
 	for (; *s; s++) {
-		if (*s == '|')
+		if (*s == '|' && in_table)
 			sb_addc(sb, '\\');
 		sb_addc(sb, *s == '\n' || *s == '\t' ? ' ' : *s);
 	}
 	sb_addstr(sb, ticks ? " ``" : "`");
+}
+
+static void
+md_code(struct strbuf *sb, const char *s)
+{
+	md_span(sb, s, 1);
 }
 
 /* Options of the case-file diagnostics on line with one of the statuses. */
@@ -386,14 +395,26 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	sb_reset(&sb);
 	md_text(&sb, c->title);
 	fprintf(fp, "### %s\n\n", sb_str(&sb));
-	fprintf(fp, "`%s`", c->name);
-	if (*c->std)
-		fprintf(fp, " · -std=%s", c->std);
-	if (*c->flags)
-		fprintf(fp, " · flags: `%s`", c->flags);
-	if (*c->requires)
-		fprintf(fp, " · requires `{%s}`", c->requires);
-	fputs("\n\n", fp);
+	/* names and flags come from files: code spans, never raw markdown */
+	sb_reset(&sb);
+	md_span(&sb, c->name, 0);
+	if (*c->std) {
+		char *std = xasprintf("-std=%s", c->std);
+		sb_addstr(&sb, " · ");
+		md_span(&sb, std, 0);
+		free(std);
+	}
+	if (*c->flags) {
+		sb_addstr(&sb, " · flags: ");
+		md_span(&sb, c->flags, 0);
+	}
+	if (*c->requires) {
+		char *req = xasprintf("{%s}", c->requires);
+		sb_addstr(&sb, " · requires ");
+		md_span(&sb, req, 0);
+		free(req);
+	}
+	fprintf(fp, "%s\n\n", sb_str(&sb));
 	for (size_t k = 0; k < c->refs.n; k++) {
 		sb_reset(&sb);
 		md_text(&sb, c->refs.v[k]);
@@ -461,24 +482,33 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 		const struct rjob *j = &r->jobs[i];
 		for (size_t k = 0; k < j->ndiags; k++) {
 			const struct rdiag *g = &j->diags[k];
-			size_t n;
 			if (g->status != ST_UNEXPECTED)
 				continue;
 			if (strcmp(g->file, file)) {
 				outside = 1;
 				continue;
 			}
-			for (n = 0; n < nlines && lines[n] != g->line; n++)
-				;
-			if (n == nlines) {
-				xgrow((void **)&lines, &cap, nlines + 1, sizeof(*lines));
-				lines[nlines++] = g->line;
-			}
+			xgrow((void **)&lines, &cap, nlines + 1, sizeof(*lines));
+			lines[nlines++] = g->line;
 		}
 	}
 	if (nlines)
 		qsort(lines, nlines, sizeof(*lines), cmp_int);
-	for (size_t n = 0; n < nlines; n++) {
+	for (size_t n = 0, shown = 0; n < nlines; n++) {
+		if (n && lines[n] == lines[n - 1])
+			continue;
+		/* a row per line reads well for a few lines; thousands say only
+		 * that the case is broken there, and would cost rows × jobs */
+		if (shown++ == MAX_UNEXPECTED_ROWS) {
+			size_t more = 1;
+			for (size_t k = n + 1; k < nlines; k++)
+				more += lines[k] != lines[k - 1];
+			fprintf(fp, "| … | *unexpected diagnostics on %zu more lines: see the results file* |", more);
+			for (size_t i = 0; i < ax->compilers.n; i++)
+				fputs(" |", fp);
+			fputc('\n', fp);
+			break;
+		}
 		fprintf(fp, "| %d | *unexpected* |", lines[n]);
 		write_row(fp, r, ax, jb, je, ROW_UNEXPECTED, 0, lines[n], file);
 	}
@@ -559,14 +589,17 @@ table_write(FILE *fp, const struct results *r)
 		fprintf(fp, "%s`%s`: `%s`", i ? "; " : "", r->profiles[i].name, r->profiles[i].flags);
 	fputs(".\n\n## Cases\n\n", fp);
 
-	for (size_t ci = 0; ci < r->ncases; ci++) {
-		size_t jb = 0, je;
-		while (jb < r->njobs && r->jobs[jb].caseidx != ci)
-			jb++;
-		je = jb;
-		while (je < r->njobs && r->jobs[je].caseidx == ci)
-			je++;
-		write_case(fp, r, &ax, ci, jb, je);
+	{
+		/* sorted by case, so each case's jobs are one run of them */
+		size_t *first = xcalloc(r->ncases + 1, sizeof(*first)), *end = xcalloc(r->ncases + 1, sizeof(*end));
+		for (size_t i = r->njobs; i-- > 0;)
+			first[r->jobs[i].caseidx] = i;
+		for (size_t i = 0; i < r->njobs; i++)
+			end[r->jobs[i].caseidx] = i + 1;
+		for (size_t ci = 0; ci < r->ncases; ci++)
+			write_case(fp, r, &ax, ci, first[ci], end[ci] > first[ci] ? end[ci] : first[ci]);
+		free(first);
+		free(end);
 	}
 	axes_release(&ax);
 }

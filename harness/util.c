@@ -362,6 +362,20 @@ fail:
 }
 
 void
+sb_add_printable(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			sb_addf(sb, "\\x%02x", c);
+		else if (c == '\\')
+			sb_addstr(sb, "\\\\");
+		else
+			sb_addc(sb, (char)c);
+	}
+}
+
+void
 shell_quote(struct strbuf *sb, const char *word)
 {
 	const char *p;

@@ -98,6 +98,10 @@ int tcl_split(const char *s, size_t len, int cmd, const char *const *vars,
               struct strvec *out, char **err);
 
 void shell_quote(struct strbuf *sb, const char *word);
+/* Append s with control characters written as \xHH (and a backslash doubled): a
+ * name from a file cannot end a line, a comment or move a terminal's
+ * cursor. */
+void sb_add_printable(struct strbuf *sb, const char *s);
 /* Append each word of sv, quoted, separated by spaces (and preceded by one
  * when sb is not empty). */
 void shell_quote_all(struct strbuf *sb, const struct strvec *sv);

@@ -22,8 +22,10 @@ sample(struct results *r)
 	case_release(&cf);
 	r->tcs = calloc(1, sizeof(*r->tcs));
 	r->ntcs = r->captcs = 1;
-	r->tcs[0] = (struct rtoolchain){ xstrdup("gcc-12"), xstrdup("gcc"), xstrdup("x86-64"), xstrdup("x86_64-linux-gnu"),
-	                                 xstrdup("12.2.0"), xstrdup("found"), xstrdup("gcc-12"), xstrdup(""), xstrdup("trixie") };
+	r->tcs[0] = (struct rtoolchain){
+		.compiler = xstrdup("gcc-12"), .family = xstrdup("gcc"), .target = xstrdup("x86-64"),
+		.triple = xstrdup("x86_64-linux-gnu"), .version = xstrdup("12.2.0"), .status = xstrdup("found"),
+		.command = xstrdup("gcc-12"), .note = xstrdup(""), .root = xstrdup("trixie") };
 	j.caseidx = 0;
 	j.compiler = xstrdup("gcc-12");
 	j.version = xstrdup("12.2.0");

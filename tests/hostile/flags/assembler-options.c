@@ -1,0 +1,3 @@
+/* case-title: passes options to the assembler
+ * case-flags: -Wa,-adhln=/tmp/diagmatrix-listing.txt */
+int x;

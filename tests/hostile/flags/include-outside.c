@@ -1,0 +1,3 @@
+/* case-title: includes a file outside its directory
+ * case-flags: -include /etc/passwd */
+int x;

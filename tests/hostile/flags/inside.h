@@ -1,0 +1,1 @@
+#define INSIDE 1

@@ -1,0 +1,3 @@
+/* case-title: asks for a compiler plugin
+ * case-flags: -fplugin=/tmp/diagmatrix-no-such-plugin.so */
+int x;

@@ -1,0 +1,3 @@
+/* case-title: asks the driver to read its arguments from a file
+ * case-flags: @/etc/hostname */
+int x;

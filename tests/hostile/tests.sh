@@ -1,0 +1,249 @@
+# tests/hostile/tests.sh: hostile input, each attack replayed; sourced by
+# tests/run.sh (inside its suite, with DM, T, ok, bad and check).
+#
+# Every test is an attack that once worked (issue 11): the expected
+# refusal or verdict, and that nothing outside the run's own output and
+# scratch area changed. Markers an attack would leave are under /tmp and
+# $H; each is checked absent.
+
+H=$T/hostile
+DM_ABS=$PWD/$DM
+REPO=$PWD
+rm -rf "$H" && mkdir -p "$H"
+HCFG=tests/dejagnu/compilers.yaml      # gcc-12, clang-14 and clang-22 on the host
+markers="/tmp/diagmatrix-wrapper-ran /tmp/diagmatrix-depfile.d /tmp/diagmatrix-output.o /tmp/diagmatrix-dump.txt
+	/tmp/diagmatrix-listing.txt /tmp/diagmatrix-escaped /dev/null.d /dev/null.su $PWD/diagmatrix-escaped"
+rm -f $markers
+nomarks() { for m in $markers; do [ -e "$m" ] && { echo "$m exists"; return 1; }; done; return 0; }
+
+# --- cases are untrusted: flags that run, load, read or write are refused ---
+$DM run --config $HCFG --compilers gcc-12,clang-14 --cases tests/hostile --no-cache --quiet \
+	--out "$H/flags.results" > /dev/null 2>&1
+st=$?
+$DM export --format tsv "$H/flags.results" > /dev/null
+$DM export --format tap "$H/flags.results" > "$H/flags.tap"
+refused() {  # NAME CASE FLAG-TEXT: both families refuse CASE, naming the flag
+	n=$(grep -c -- "^not ok [0-9]* - $2 \(gcc-12\|clang-14\)@x86-64 default$" "$H/flags.tap")
+	m=$(grep -cF -- "reason: \"untrusted case: $3" "$H/flags.tap")
+	[ "$n" -eq 2 ] && [ "$m" -ge 2 ] && ok "trust/$1" || bad "trust/$1" "$n jobs refused, $m reasons naming '$3'"
+}
+[ $st -eq 1 ] && ok trust/exit-status || bad trust/exit-status "exit $st, want 1"
+refused wrapper flags/wrapper.c "-wrapper /bin/touch,/tmp/diagmatrix-wrapper-ran: runs"
+refused plugin flags/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
+refused prefix-b flags/prefix-b.c "-B/tmp/diagmatrix-no-such-dir/: runs"
+refused specs flags/specs.c "-specs=/tmp/diagmatrix-no-such.specs: runs"
+refused response-file flags/response-file.c "@/etc/hostname: reads its arguments from a file"
+refused xclang-load flags/xclang-load.c "-Xclang -load: loads code"
+refused depfile flags/depfile.c "-MF /tmp/diagmatrix-depfile.d: writes a file it names"
+refused output flags/output.c "-o /tmp/diagmatrix-output.o: writes a file it names"
+refused include-outside flags/include-outside.c "-include /etc/passwd: reads a file outside the case's directory"
+refused assembler-options flags/assembler-options.c "-Wa,-adhln=/tmp/diagmatrix-listing.txt: runs"
+refused dump-to-file flags/dump-to-file.c "-fdump-tree-optimized=/tmp/diagmatrix-dump.txt: writes"
+refused dg-options-plugin dg/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
+refused dg-options-wrapper dg/wrapper.c "-wrapper /bin/touch,/tmp/diagmatrix-wrapper-ran: runs"
+refused run-line-plugin verify/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
+refused run-line-pass-plugin verify/pass-plugin.c "-fpass-plugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
+grep -q '^ok [0-9]* - flags/include-inside.c gcc-12@x86-64 default$' "$H/flags.tap" \
+	&& grep -q '^ok [0-9]* - flags/include-inside.c clang-14@x86-64 default$' "$H/flags.tap" \
+	&& grep -q '^ok [0-9]* - flags/beside-output.c gcc-12@x86-64 default$' "$H/flags.tap" \
+	&& ok trust/allowed-inside || bad trust/allowed-inside "$(grep -A3 'inside\|beside' "$H/flags.tap")"
+check trust/nothing-written nomarks
+# the configuration can say the cases are trusted: the flag reaches the
+# compiler, and the sandbox still keeps its file out of /tmp
+printf 'trusted-cases: true\n' > "$H/trusted.yaml"
+cat $HCFG >> "$H/trusted.yaml"
+$DM run --config "$H/trusted.yaml" --compilers gcc-12 --cases tests/hostile/flags/depfile.c --no-cache --quiet \
+	--out "$H/trusted.results" > /dev/null 2>&1
+grep -q '^job	depfile.c	gcc-12	[^	]*	x86-64	default	pass	.* -MD -MF /tmp/diagmatrix-depfile.d ' "$H/trusted.results" \
+	&& nomarks && ok trust/trusted-config || bad trust/trusted-config "$(grep '^job' "$H/trusted.results"; nomarks)"
+$DM run --config $HCFG --compilers gcc-12 --cases tests/hostile/flags/plugin.c --trusted-cases --no-cache --quiet \
+	--out "$H/trusted2.results" > /dev/null 2>&1
+$DM export --format tap "$H/trusted2.results" | grep -q 'reason: .*cannot load plugin\|reason: .*no-such-plugin.so' \
+	&& ok trust/trusted-option || bad trust/trusted-option "$($DM export --format tap "$H/trusted2.results")"
+
+# --- the sandbox: a compiler that writes outside the scratch area cannot ---
+cat > "$H/escape.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  default: { flags: [] }
+compilers:
+  - { name: escape, family: gcc, command: $PWD/tests/fake/escape, targets: [x86-64] }
+EOY
+mkdir -p "$H/outside"
+ESCAPE_DIR="$H/outside" $DM run --config "$H/escape.yaml" --cases tests/e2e/cases/nodiag.c --no-cache --quiet \
+	--out "$H/escape.results" > /dev/null 2>&1
+[ ! -e "$H/outside/escaped" ] && nomarks && ok sandbox/write-outside-stopped \
+	|| bad sandbox/write-outside-stopped "$(ls "$H/outside"; nomarks)"
+# the same compiler outside the sandbox does write: the test can fail
+ESCAPE_DIR="$H/outside" $DM run --config "$H/escape.yaml" --cases tests/e2e/cases/nodiag.c --no-cache --quiet \
+	--no-sandbox --out "$H/escape2.results" > /dev/null 2>&1
+[ -e "$H/outside/escaped" ] && [ -e /tmp/diagmatrix-escaped ] && ok sandbox/off-writes || bad sandbox/off-writes
+rm -f /tmp/diagmatrix-escaped "$PWD/diagmatrix-escaped"
+
+# --- output paths: only a regular file is ever replaced, and never read ---
+for out in /dev/null /dev/zero "$H"; do
+	$DM run --config $HCFG --compilers gcc-12 --cases tests/e2e/cases/nodiag.c --quiet --out "$out" > /dev/null 2> "$H/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q "cannot write $out: " "$H/err" && ok "out/refused$out" \
+		|| bad "out/refused$out" "exit $st: $(cat "$H/err")"
+done
+[ -c /dev/null ] && [ -c /dev/zero ] && ok out/devices-intact || bad out/devices-intact "$(ls -l /dev/null /dev/zero)"
+mkfifo "$H/fifo"
+timeout 60 $DM run --config $HCFG --compilers gcc-12 --cases tests/e2e/cases/nodiag.c --quiet --out "$H/fifo" > /dev/null 2>&1
+st=$?
+[ $st -eq 2 ] && [ -p "$H/fifo" ] && ok out/fifo || bad out/fifo "exit $st"
+$DM run --config $HCFG --compilers gcc-12 --cases tests/e2e/cases/nodiag.c --quiet --out "$H/real.results" > /dev/null 2>&1
+ln -s real.results "$H/link.results"
+$DM merge --out "$H/link.results" "$H/real.results" 2> "$H/err"
+[ $? -eq 0 ] && [ -L "$H/link.results" ] && [ -f "$H/real.results" ] && ok out/symlink-followed \
+	|| bad out/symlink-followed "$(ls -l "$H"/*.results; cat "$H/err")"
+$DM merge --out /dev/null "$H/real.results" 2> "$H/err"
+[ $? -eq 2 ] && [ -c /dev/null ] && ok out/merge-refused || bad out/merge-refused "$(cat "$H/err")"
+
+# --- dry run: a case name cannot turn into a command ---
+mkdir -p "$H/nl"
+printf 'int x;\n' > "$H/nl/a
+touch pwned
+.c"
+(cd "$H" && $DM_ABS run --config "$REPO/$HCFG" --compilers gcc-12 --cases "$H/nl" --dry-run | sh) > /dev/null 2>&1
+[ ! -e "$H/pwned" ] && ok dry-run/newline-in-name || bad dry-run/newline-in-name "pwned exists"
+
+# --- reading: the include scan and case loading never block or balloon ---
+mkdir -p "$H/inc"
+printf '/* case-title: includes devices, in a region never compiled */\n#if 0\n#include "/dev/zero"\n#include "fifo.h"\n#include "/dev/stdin"\n#endif\nint x;\n' > "$H/inc/devices.c"
+mkfifo "$H/inc/fifo.h"
+for c in "" --no-cache; do
+	timeout 60 $DM run --config $HCFG --compilers gcc-12 --cases "$H/inc" --quiet $c --out "$H/inc.results" \
+		> /dev/null 2> "$H/err" < /dev/null
+	st=$?
+	[ $st -le 1 ] && ok "read/include-devices${c:- cache}" || bad "read/include-devices${c:- cache}" "exit $st: $(cat "$H/err")"
+done
+mkfifo "$H/case-fifo.c"
+timeout 60 $DM run --config $HCFG --cases "$H/case-fifo.c" --quiet --out "$H/x.results" > /dev/null 2> "$H/err"
+st=$?
+[ $st -eq 2 ] && grep -q 'case-fifo.c: error: cannot read: not a regular file' "$H/err" && ok read/fifo-case \
+	|| bad read/fifo-case "exit $st: $(cat "$H/err")"
+# a dangling link or a link loop in a case tree is not a case
+mkdir -p "$H/tree/sub"
+cp tests/e2e/cases/nodiag.c "$H/tree/"
+ln -s nowhere "$H/tree/notes.txt"
+ln -s .. "$H/tree/sub/up"
+ln -s .. "$H/tree/sub/up2"
+timeout 60 $DM lint --config $HCFG "$H/tree" > "$H/out" 2>&1 && ok read/dangling-and-loops \
+	|| bad read/dangling-and-loops "$(cat "$H/out")"
+
+# --- matching: a pattern that cannot be matched in bounds is an error ---
+mkdir -p "$H/rx"
+cat > "$H/rx/redos.c" <<'EOC'
+/* case-title: a pattern that backtracks exponentially */
+void f(void)
+{
+	int aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab; /* expect-warning "(a|aa)+$" */
+}
+EOC
+timeout 120 $DM run --config tests/e2e/compilers.yaml --targets x86-64 --profiles O0 --compilers gcc-12,clang-14 --cases "$H/rx" --quiet --no-cache --out "$H/rx.results" \
+	> /dev/null 2>&1
+st=$?
+$DM export --format tap "$H/rx.results" > "$H/rx.tap"
+[ $st -eq 1 ] && [ "$(grep -c "reason: \"pattern '(a|aa)+\\$' cannot be matched: match limit exceeded\"" "$H/rx.tap")" -eq 2 ] \
+	&& ok match/limit-is-error || bad match/limit-is-error "exit $st: $(cat "$H/rx.tap")"
+
+# --- merge: one configuration once, and one configuration per merge ---
+$DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet --out "$H/s1.results" \
+	--shard 1/2 > /dev/null 2>&1
+$DM merge --out "$H/m.results" "$H/s1.results" "$H/s1.results" 2> "$H/err"
+st=$?
+[ $st -eq 2 ] && grep -q "s1.results: error: .* is also judged in .*s1.results" "$H/err" && [ ! -e "$H/m.results" ] \
+	&& ok merge/duplicate-refused || bad merge/duplicate-refused "exit $st: $(cat "$H/err")"
+sed 's/^profile\tdefault\t/profile\tdefault\t-O3 /' "$H/s1.results" > "$H/other.results"
+$DM merge --out "$H/m.results" "$H/s1.results" "$H/other.results" 2> "$H/err"
+st=$?
+grep -q "other.results:[0-9]*:1: error: profile default has other flags in .*s1.results" "$H/err" && [ $st -eq 2 ] \
+	&& ok merge/mismatch-refused || bad merge/mismatch-refused "exit $st: $(cat "$H/err")"
+$DM diff "$H/s1.results" "$H/s1.results" > /dev/null 2>&1 && ok merge/diff-same || bad merge/diff-same
+
+# --- -j fits the limit on open files ---
+(ulimit -n 256; $DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache -j 4096 --quiet \
+	--out "$H/j.results" > /dev/null 2> "$H/err")
+grep -q '^diagmatrix: -j 4096 fitted to [0-9]*' "$H/err" && ! grep -q 'Too many open files' "$H/j.results" \
+	&& ! grep -q '	error	' "$H/j.results" && ok jobs/fd-limit || bad jobs/fd-limit "$(cat "$H/err"; grep -c '	error	' "$H/j.results")"
+
+# --- a probe that times out is an error, not a missing compiler ---
+$DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --targets x86-64 --cases tests/e2e/cases/nodiag.c \
+	--no-cache --timeout 0.001 --quiet --out "$H/pt.results" > /dev/null 2>&1
+st=$?
+$DM export --format tap "$H/pt.results" > "$H/pt.tap"
+[ $st -eq 1 ] && grep -q 'reason: "gcc-12 timed out while probed' "$H/pt.tap" && ! grep -q '# SKIP' "$H/pt.tap" \
+	&& ok probe/timeout-is-error || bad probe/timeout-is-error "exit $st: $(cat "$H/pt.tap")"
+
+# --- what was cut from the output was never judged: not a pass ---
+cat > "$H/notes.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  default: { flags: [] }
+compilers:
+  - { name: notes, family: gcc, command: $PWD/tests/fake/notes, targets: [x86-64] }
+EOY
+$DM run --config "$H/notes.yaml" --cases tests/e2e/cases/nodiag.c --no-cache --quiet --out "$H/notes.results" \
+	> /dev/null 2>&1
+st=$?
+$DM export --format tap "$H/notes.results" > "$H/notes.tap"
+[ $st -eq 1 ] && grep -q 'reason: "output truncated: [0-9]* bytes not kept, and they may hold unexpected diagnostics"' \
+	"$H/notes.tap" && ok output/truncated-not-pass || bad output/truncated-not-pass "exit $st: $(cat "$H/notes.tap")"
+
+# --- make's job server: descriptors that are not its pipe are not used ---
+printf 'precious\n' > "$H/precious"
+MAKEFLAGS=" -j2 --jobserver-auth=7,7" $DM run --config tests/e2e/compilers.yaml --compilers gcc-12 \
+	--cases tests/e2e/cases --no-cache --quiet --out "$H/js.results" > /dev/null 2>&1 7<> "$H/precious"
+[ "$(cat "$H/precious")" = precious ] && ok jobserver/not-a-pipe || bad jobserver/not-a-pipe "$(od -c "$H/precious" | head -3)"
+
+# --- SIGTERM while the cache answers: the results say interrupted ---
+if command -v strace > /dev/null; then
+	HC=$H/cache
+	DIAGMATRIX_CACHE=$HC $DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet \
+		--out "$H/warm.results" > /dev/null 2>&1
+	entry=$(grep -l '^exit ' $(find "$HC" -type f) | sort | tail -1)
+	DIAGMATRIX_CACHE=$HC strace -f -qq -o /dev/null -P "$entry" -e trace=openat -e inject=openat:signal=TERM \
+		$DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet \
+		--out "$H/term.results" > /dev/null 2>&1
+	st=$?
+	[ $st -eq 143 ] && grep -q '^meta	interrupted	SIGTERM$' "$H/term.results" && [ -z "$(ls -A "$H" | grep '^\.term')" ] \
+		&& ok signals/term-while-cached || bad signals/term-while-cached "exit $st; $(ls -la "$H" | grep term)"
+else
+	bad signals/term-while-cached "strace is not installed (make check installs it)"
+fi
+
+# --- the cache: an entry answers only for its own key ---
+HC2=$H/cache2
+DIAGMATRIX_CACHE=$HC2 $DM run --config tests/e2e/compilers.yaml --compilers gcc-12,clang-14 --targets x86-64 \
+	--profiles O0 --cases tests/e2e/cases/fail.c --quiet --out "$H/k1.results" > /dev/null 2>&1
+gcc_entry=$(grep -l 'blah.*accessing 7 bytes' $(find "$HC2" -type f) | head -1)
+for f in $(find "$HC2" -type f); do [ "$f" != "$gcc_entry" ] && cp "$gcc_entry" "$f"; done
+DIAGMATRIX_CACHE=$HC2 $DM run --config tests/e2e/compilers.yaml --compilers gcc-12,clang-14 --targets x86-64 \
+	--profiles O0 --cases tests/e2e/cases/fail.c --quiet --out "$H/k2.results" > /dev/null 2>&1
+$DM export --format tsv "$H/k1.results" > "$H/k1.tsv"
+$DM export --format tsv "$H/k2.results" > "$H/k2.tsv"
+cmp -s "$H/k1.tsv" "$H/k2.tsv" && grep -q '^meta	cache_hits	1$' "$H/k2.results" && ok cache/bound-to-key \
+	|| bad cache/bound-to-key "$(diff "$H/k1.tsv" "$H/k2.tsv" | head -5; grep cache_hits "$H/k2.results")"
+
+# --- a case name is text in every report: no markdown, no new lines ---
+mkdir -p "$H/md"
+printf '/* case-title: a name with a backtick and a new line */\nint x;\n' > "$H/md/a\`b
+c.c"
+$DM run --config $HCFG --compilers gcc-12 --cases "$H/md" --quiet --out "$H/md.results" > /dev/null 2>&1
+$DM table "$H/md.results" > "$H/md.md"
+grep -qxF '`` a`b c.c ``' "$H/md.md" && ok report/name-in-markdown || bad report/name-in-markdown "$(grep -n 'a.b' "$H/md.md")"
+
+# --- a case with thousands of lines of unexpected warnings: a bounded table ---
+awk 'BEGIN { print "/* case-title: unexpected warnings on 5000 lines */"; print "void f(void) {";
+	for (i = 0; i < 5000; i++) printf "int v%d;\n", i; print "}" }' > "$H/many.c"
+$DM run --config tests/e2e/compilers.yaml --targets x86-64 --profiles O0 --compilers gcc-12 --cases "$H/many.c" --quiet --no-cache --out "$H/many.results" > /dev/null 2>&1
+timeout 60 $DM table "$H/many.results" > "$H/many.md"
+st=$?
+[ $st -eq 0 ] && grep -q '^| … | \*unexpected diagnostics on 4950 more lines: see the results file\* |' "$H/many.md" \
+	&& [ "$(grep -c '^| [0-9]* | \*unexpected\* |' "$H/many.md")" -eq 50 ] && ok report/unexpected-rows-bounded \
+	|| bad report/unexpected-rows-bounded "exit $st; $(grep -c unexpected "$H/many.md")"
+
+check trust/nothing-written-at-all nomarks

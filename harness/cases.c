@@ -342,7 +342,7 @@ parse_line_directive(struct cparser *p, const struct cline *l, size_t i, enum dk
 		p->pend[p->npend++] = pe;
 		markname = NULL;
 	}
-	cf->dirs = xrealloc(cf->dirs, (cf->ndirs + 1) * sizeof(*cf->dirs));
+	xgrow((void **)&cf->dirs, &cf->capdirs, cf->ndirs + 1, sizeof(*cf->dirs));
 	cf->dirs[cf->ndirs++] = d;
 	return;
 bad:
@@ -442,15 +442,59 @@ parse_mark(struct cparser *p, const struct cline *l, size_t i, int base)
 	m.line = base;
 	m.src_line = l->line;
 	m.src_col = colof(l, ns);
-	for (size_t k = 0; k < p->nmarks; k++) {
-		if (!strcmp(p->marks[k].name, m.name)) {
-			perr(p, l->line, m.src_col, "mark '%s' already names line %d", m.name, p->marks[k].line);
-			free(m.name);
-			return;
-		}
-	}
+	/* a name given twice is found once all are read (resolve_marks) */
 	xgrow((void **)&p->marks, &p->capmarks, p->nmarks + 1, sizeof(*p->marks));
 	p->marks[p->nmarks++] = m;
+}
+
+static int
+cmp_mark(const void *a, const void *b)
+{
+	const struct mark *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (c)
+		return c;
+	if (x->src_line != y->src_line)
+		return x->src_line < y->src_line ? -1 : 1;
+	return (x->src_col > y->src_col) - (x->src_col < y->src_col);
+}
+
+/* Give each @NAME directive its mark's line, with the marks sorted (a
+ * case may hold many): a name given twice and a name never given are
+ * errors. Frees the marks and the pending directives. */
+static void
+resolve_marks(struct cparser *p)
+{
+	if (p->nmarks)
+		qsort(p->marks, p->nmarks, sizeof(*p->marks), cmp_mark);
+	for (size_t k = 1; k < p->nmarks; k++)
+		if (!strcmp(p->marks[k].name, p->marks[k - 1].name))
+			perr(p, p->marks[k].src_line, p->marks[k].src_col, "mark '%s' already names line %d",
+			     p->marks[k].name, p->marks[k - 1].line);
+	for (size_t i = 0; i < p->npend; i++) {
+		struct directive *d = &p->cf->dirs[p->pend[i].dir];
+		struct mark key = { p->pend[i].name, 0, 0, 0 }, *m;
+		/* the first definition: the lowest of the equal names */
+		size_t lo = 0, hi = p->nmarks;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (strcmp(p->marks[mid].name, key.name) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		m = lo < p->nmarks && !strcmp(p->marks[lo].name, key.name) ? &p->marks[lo] : NULL;
+		if (!m)
+			perr(p, d->src_line, d->src_col, "unknown mark '%s'", p->pend[i].name);
+		else
+			d->line = m->line;
+		free(p->pend[i].name);
+	}
+	free(p->pend);
+	for (size_t i = 0; i < p->nmarks; i++)
+		free(p->marks[i].name);
+	free(p->marks);
 }
 
 /* ---- Clang -verify ---- */
@@ -553,7 +597,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 		d.src_col = colof(l, start);
 		d.min = 1;
 		d.max = UINT_MAX;
-		p->cf->dirs = xrealloc(p->cf->dirs, (p->cf->ndirs + 1) * sizeof(*p->cf->dirs));
+		xgrow((void **)&p->cf->dirs, &p->cf->capdirs, p->cf->ndirs + 1, sizeof(*p->cf->dirs));
 		p->cf->dirs[p->cf->ndirs++] = d;
 		return i + 14;
 	}
@@ -640,7 +684,7 @@ verify_directive(struct cparser *p, const struct cline *l, size_t i)
 		directive_release(&d);
 		return 0;
 	}
-	p->cf->dirs = xrealloc(p->cf->dirs, (p->cf->ndirs + 1) * sizeof(*p->cf->dirs));
+	xgrow((void **)&p->cf->dirs, &p->cf->capdirs, p->cf->ndirs + 1, sizeof(*p->cf->dirs));
 	p->cf->dirs[p->cf->ndirs++] = d;
 	return k;
 }
@@ -975,22 +1019,7 @@ parse(struct casefile *cf, const char *path, const char *name, const char *buf, 
 		scan(&p, buf, len);
 	}
 	strvec_release(&p.prefixes);
-	for (size_t i = 0; i < p.npend; i++) {
-		struct directive *d = &cf->dirs[p.pend[i].dir];
-		size_t k;
-		for (k = 0; k < p.nmarks; k++)
-			if (!strcmp(p.marks[k].name, p.pend[i].name))
-				break;
-		if (k == p.nmarks)
-			perr(&p, d->src_line, d->src_col, "unknown mark '%s'", p.pend[i].name);
-		else
-			d->line = p.marks[k].line;
-		free(p.pend[i].name);
-	}
-	free(p.pend);
-	for (size_t i = 0; i < p.nmarks; i++)
-		free(p.marks[i].name);
-	free(p.marks);
+	resolve_marks(&p);
 	if (!cf->title) {
 		base = strrchr(name, '/');
 		cf->title = xstrdup(base ? base + 1 : name);

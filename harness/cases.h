@@ -83,7 +83,7 @@ struct casefile {
 	char *requires_text;
 	struct strvec refs;     /* case-ref, in order */
 	struct directive *dirs; /* line-level directives and expect-no-diagnostics, in file order */
-	size_t ndirs;
+	size_t ndirs, capdirs;
 	int nlines;
 	enum dialect dialect;   /* the language it was read in */
 	char *unsupported;      /* "LINE: what" when it uses what this harness cannot read: n/a */

@@ -238,7 +238,7 @@ message_kind(const char *name, const char **prefix)
 static void
 push(struct casefile *cf, struct directive *d)
 {
-	cf->dirs = xrealloc(cf->dirs, (cf->ndirs + 1) * sizeof(*cf->dirs));
+	xgrow((void **)&cf->dirs, &cf->capdirs, cf->ndirs + 1, sizeof(*cf->dirs));
 	cf->dirs[cf->ndirs++] = *d;
 	memset(d, 0, sizeof(*d));
 }

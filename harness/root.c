@@ -77,14 +77,33 @@ has_word(const char *list, const char *word)
 	return 0;
 }
 
+/* What compilers read of the host's /etc (the dynamic loader's cache,
+ * Debian's alternatives, what Clang reads to know the distribution): the
+ * rest of the host's /etc (shadow, keys, credentials) stays out of the
+ * sandbox, where a case could #include it into an error message. */
+static const char *const host_etc[] = {
+	"alternatives", "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "debian_version", "os-release",
+	"lsb-release", "env.d", "passwd", "group", "nsswitch.conf", "localtime", "gcc", "clang",
+};
+
 static void
-lay_out(struct rootinfo *ri)
+lay_out(struct rootinfo *ri, int is_host)
 {
 	for (size_t i = 0; i < LEN(system_dirs); i++) {
 		char *host = xasprintf("%s/%s", ri->dir, system_dirs[i]);
 		char target[PATH_MAX];
 		struct stat st;
 		ssize_t n;
+
+		if (is_host && !strcmp(system_dirs[i], "etc")) {
+			for (size_t k = 0; k < LEN(host_etc); k++) {
+				strvec_push(&ri->mounts, "--ro-bind-try");
+				strvec_push_nocopy(&ri->mounts, xasprintf("/etc/%s", host_etc[k]));
+				strvec_push_nocopy(&ri->mounts, xasprintf("/etc/%s", host_etc[k]));
+			}
+			free(host);
+			continue;
+		}
 
 		if (lstat(host, &st) < 0) {
 			free(host);
@@ -139,7 +158,7 @@ root_inspect(const struct root *r, struct rootinfo *ri)
 	free(mirror);
 	free(packages);
 	sb_release(&sb);
-	lay_out(ri);
+	lay_out(ri, 0);
 }
 
 void
@@ -151,7 +170,7 @@ root_host(struct rootinfo *ri)
 	ri->dir = xstrdup("");
 	ri->state = ROOT_READY;
 	ri->path = xstrdup(path && *path ? path : ROOT_PATH);
-	lay_out(ri);
+	lay_out(ri, 1);
 }
 
 int

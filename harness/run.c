@@ -370,6 +370,8 @@ job_key(const struct runctx *ctx, const struct job *j, const struct strvec *argv
 	cache_key_init(&k, "job");
 	cache_key_str(&k, ctx->tc_digest[j->probe]);
 	cache_key_str(&k, ctx->ps->v[j->probe].version);
+	/* a sandbox may make a compiler print something else (what /etc holds) */
+	cache_key_str(&k, from ? "sandboxed" : "bare");
 	for (size_t i = from; i < argv->n; i++)
 		cache_key_str(&k, argv->v[i]);
 	cache_key_str(&k, ctx->env_digest);
@@ -673,8 +675,17 @@ run_main(struct run_opts *o)
 			if (cases[k].unsupported)
 				fprintf(stderr, "%s: not supported, n/a everywhere: %s\n", cases[k].path, cases[k].unsupported);
 	cache_open(&cache, !o->no_cache);
+	/* from here on a signal is noted, not fatal: the loops below stop at
+	 * it (sched has handlers of its own) */
+	stop_signal = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	handlers = 1;
 	sig = probe_all(&cfg, &o->filter, &ps, parallel, o->timeout, &cache);
-	if (sig)
+	if (sig || (sig = stop_signal))
 		goto interrupted;
 	if (cfg.sandbox && root_sandbox_works()) {
 		ps.sandbox = 1;
@@ -695,6 +706,8 @@ run_main(struct run_opts *o)
 		if (any && (sig = probe_etargets(&cfg, &ps, &want, parallel, o->timeout, &cache)))
 			goto interrupted;
 	}
+	if ((sig = stop_signal))
+		goto interrupted;
 	jobs_build(&jl, &cfg, &ps, cases, ncases, &o->filter);
 	if (o->nshards > 1) {
 		/* every job, skipped or not, belongs to exactly one shard */
@@ -732,13 +745,6 @@ run_main(struct run_opts *o)
 	add_toolchains(&res, &cfg, &ps);
 	for (size_t k = 0; k < ncases; k++)
 		results_add_case(&res, &cases[k]);
-	stop_signal = 0;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	handlers = 1;
 	if (results_writer_begin(&out, o->out, &res, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
 		status = 2;

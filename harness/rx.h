@@ -3,7 +3,8 @@
  * Patterns come from case files nobody here wrote, and a pattern can take
  * exponential time or memory on the right subject. Each match is bounded
  * (steps, backtracking depth, heap), and so is the judging of one job: a
- * job's matches together get RX_BUDGET seconds. A match that hits a limit,
+ * job's matches together get RX_BUDGET seconds of the harness's CPU time
+ * (CPU, not wall time: a loaded machine must not change a verdict). A match that hits a limit,
  * or comes after the budget is spent, is an error, never a "no match":
  * rx_error says which pattern and why, and the caller makes the job's
  * verdict an error. The state is per judging (rx_begin to rx_error), for
@@ -20,7 +21,7 @@
 #define RX_MATCH_LIMIT 10000000u    /* steps of one match (PCRE2's default) */
 #define RX_DEPTH_LIMIT 10000u       /* backtracking depth */
 #define RX_HEAP_KIB (32u << 10)     /* backtracking memory of one match */
-#define RX_BUDGET 2.0               /* seconds of matching per judged job */
+#define RX_BUDGET 10.0              /* CPU seconds of matching per judged job */
 
 /* Start judging a job: clears the error, starts the budget. */
 void rx_begin(void);

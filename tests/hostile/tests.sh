@@ -204,8 +204,10 @@ if command -v strace > /dev/null; then
 	HC=$H/cache
 	DIAGMATRIX_CACHE=$HC $DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet \
 		--out "$H/warm.results" > /dev/null 2>&1
-	entry=$(grep -l '^exit ' $(find "$HC" -type f) | sort | tail -1)
-	DIAGMATRIX_CACHE=$HC strace -f -qq -o /dev/null -P "$entry" -e trace=openat -e inject=openat:signal=TERM \
+	# a job's entry (its output names the case), read after the probes, with the results file open
+	entry=$(grep -l 'tests/e2e/cases/' $(find "$HC" -type f) | sort | tail -1)
+	# (LeakSanitizer cannot run under ptrace)
+	ASAN_OPTIONS=detect_leaks=0 DIAGMATRIX_CACHE=$HC strace -f -qq -o /dev/null -P "$entry" -e trace=openat -e inject=openat:signal=TERM \
 		$DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet \
 		--out "$H/term.results" > /dev/null 2>&1
 	st=$?

@@ -1,0 +1,1 @@
+#define DIAGMATRIX_REVISION "abd2b82-dirty"

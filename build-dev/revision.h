@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "abd2b82-dirty"
+#define DIAGMATRIX_REVISION "b7bff38-dirty"

@@ -90,7 +90,7 @@ struct casefile {
 	int run_variants;       /* Clang -verify: the RUN commands that run -verify (each read as a case of its own) */
 	enum compile_mode mode; /* what the compiler is asked to produce */
 	struct dgopt *dgopts;   /* DejaGnu dg-options and dg-additional-options, in file order */
-	size_t ndgopts;
+	size_t ndgopts, capdgopts;
 	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
 	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */

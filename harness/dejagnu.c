@@ -343,7 +343,7 @@ read_options(struct dgreader *r, int line, const char *name, const struct strvec
 		return;
 	}
 	o.additional = !strcmp(name, "dg-additional-options");
-	r->cf->dgopts = xrealloc(r->cf->dgopts, (r->cf->ndgopts + 1) * sizeof(*r->cf->dgopts));
+	xgrow((void **)&r->cf->dgopts, &r->cf->capdgopts, r->cf->ndgopts + 1, sizeof(*r->cf->dgopts));
 	r->cf->dgopts[r->cf->ndgopts++] = o;
 }
 
@@ -564,7 +564,7 @@ read_add_options(struct dgreader *r, int line, const struct strvec *w)
 			o.sel = selector_dejagnu(map[i].triples, NULL, NULL, &err);
 			free(err);
 			tcl_split(map[i].flags, strlen(map[i].flags), 0, NULL, &o.flags, &err);
-			r->cf->dgopts = xrealloc(r->cf->dgopts, (r->cf->ndgopts + 1) * sizeof(*r->cf->dgopts));
+			xgrow((void **)&r->cf->dgopts, &r->cf->capdgopts, r->cf->ndgopts + 1, sizeof(*r->cf->dgopts));
 			r->cf->dgopts[r->cf->ndgopts++] = o;
 		}
 		if (!found) {

@@ -71,13 +71,25 @@ struct out {
 static void
 line(struct out *o, const char *key, const char *mark, const char *text)
 {
+	struct strbuf sb = {0};
+
+	/* a name or a message comes from a file: code spans in markdown (a
+	 * step summary renders HTML), no control characters on a terminal */
 	if (o->fmt == DIFF_MARKDOWN) {
-		if (!o->printed++)
-			fprintf(o->fp, "\n#### `%s`\n\n", key);
-		fprintf(o->fp, "- %s %s\n", mark, text);
+		if (!o->printed++) {
+			sb_add_code_span(&sb, key, 0);
+			fprintf(o->fp, "\n#### %s\n\n", sb_str(&sb));
+			sb_reset(&sb);
+		}
+		sb_add_code_span(&sb, text, 0);
+		fprintf(o->fp, "- %s %s\n", mark, sb_str(&sb));
 	} else {
-		fprintf(o->fp, "%s %s: %s\n", mark, key, text);
+		sb_add_printable(&sb, key);
+		sb_addstr(&sb, ": ");
+		sb_add_printable(&sb, text);
+		fprintf(o->fp, "%s %s\n", mark, sb_str(&sb));
 	}
+	sb_release(&sb);
 }
 
 static size_t

@@ -76,24 +76,11 @@ md_text(struct strbuf *sb, const char *s)
 	}
 }
 
-/* A code span; in a table cell, '|' must still be escaped. */
-static void
-md_span(struct strbuf *sb, const char *s, int in_table)
-{
-	int ticks = strchr(s, '`') != NULL;
-	sb_addstr(sb, ticks ? "`` " : "`");
-	for (; *s; s++) {
-		if (*s == '|' && in_table)
-			sb_addc(sb, '\\');
-		sb_addc(sb, *s == '\n' || *s == '\t' ? ' ' : *s);
-	}
-	sb_addstr(sb, ticks ? " ``" : "`");
-}
-
+/* A code span inside a table cell. */
 static void
 md_code(struct strbuf *sb, const char *s)
 {
-	md_span(sb, s, 1);
+	sb_add_code_span(sb, s, 1);
 }
 
 /* Options of the case-file diagnostics on line with one of the statuses. */
@@ -397,21 +384,21 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 	fprintf(fp, "### %s\n\n", sb_str(&sb));
 	/* names and flags come from files: code spans, never raw markdown */
 	sb_reset(&sb);
-	md_span(&sb, c->name, 0);
+	sb_add_code_span(&sb, c->name, 0);
 	if (*c->std) {
 		char *std = xasprintf("-std=%s", c->std);
 		sb_addstr(&sb, " · ");
-		md_span(&sb, std, 0);
+		sb_add_code_span(&sb, std, 0);
 		free(std);
 	}
 	if (*c->flags) {
 		sb_addstr(&sb, " · flags: ");
-		md_span(&sb, c->flags, 0);
+		sb_add_code_span(&sb, c->flags, 0);
 	}
 	if (*c->requires) {
 		char *req = xasprintf("{%s}", c->requires);
 		sb_addstr(&sb, " · requires ");
-		md_span(&sb, req, 0);
+		sb_add_code_span(&sb, req, 0);
 		free(req);
 	}
 	fprintf(fp, "%s\n\n", sb_str(&sb));

@@ -376,6 +376,32 @@ sb_add_printable(struct strbuf *sb, const char *s)
 }
 
 void
+sb_add_code_span(struct strbuf *sb, const char *s, int in_table)
+{
+	size_t run = 0, longest = 0;
+
+	for (const char *p = s; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	for (size_t i = 0; i <= longest; i++)
+		sb_addc(sb, '`');
+	if (longest)
+		sb_addc(sb, ' ');
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '|' && in_table)
+			sb_addc(sb, '\\');
+		sb_addc(sb, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+	}
+	if (longest)
+		sb_addc(sb, ' ');
+	for (size_t i = 0; i <= longest; i++)
+		sb_addc(sb, '`');
+}
+
+void
 shell_quote(struct strbuf *sb, const char *word)
 {
 	const char *p;

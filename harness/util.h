@@ -102,6 +102,10 @@ void shell_quote(struct strbuf *sb, const char *word);
  * name from a file cannot end a line, a comment or move a terminal's
  * cursor. */
 void sb_add_printable(struct strbuf *sb, const char *s);
+/* Append s as one markdown code span: fenced with more backticks than it
+ * holds in a row, line breaks and tabs as spaces; in a table cell
+ * (in_table), '|' escaped too. Text from files stays text. */
+void sb_add_code_span(struct strbuf *sb, const char *s, int in_table);
 /* Append each word of sv, quoted, separated by spaces (and preceded by one
  * when sb is not empty). */
 void shell_quote_all(struct strbuf *sb, const struct strvec *sv);

@@ -332,7 +332,7 @@ st=$?
 	&& ok diff/text || bad diff/text "exit $st: $(head -20 "$T/diff")"
 $DM diff --format markdown "$T/e2e.results" "$T/p.results" > "$T/diff.md" 2>&1
 st=$?
-[ $st -eq 0 ] && grep -qxF '#### `pass.c clang-14@x86-64 default`' "$T/diff.md" && grep -q '^- - configuration gone (was pass)$' "$T/diff.md" \
+[ $st -eq 0 ] && grep -qxF '#### `pass.c clang-14@x86-64 default`' "$T/diff.md" && grep -q '^- - `configuration gone (was pass)`$' "$T/diff.md" \
 	&& ok diff/markdown || bad diff/markdown "exit $st: $(head -20 "$T/diff.md")"
 
 # junit and jsonl exports

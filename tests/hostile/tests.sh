@@ -237,6 +237,9 @@ c.c"
 $DM run --config $HCFG --compilers gcc-12 --cases "$H/md" --quiet --out "$H/md.results" > /dev/null 2>&1
 $DM table "$H/md.results" > "$H/md.md"
 grep -qxF '`` a`b c.c ``' "$H/md.md" && ok report/name-in-markdown || bad report/name-in-markdown "$(grep -n 'a.b' "$H/md.md")"
+$DM diff --format markdown "$H/real.results" "$H/md.results" > "$H/md-diff.md"
+grep -qxF '#### `` a`b c.c gcc-12@x86-64 default ``' "$H/md-diff.md" && ok report/name-in-diff \
+	|| bad report/name-in-diff "$(cat "$H/md-diff.md")"
 
 # --- a case with thousands of lines of unexpected warnings: a bounded table ---
 awk 'BEGIN { print "/* case-title: unexpected warnings on 5000 lines */"; print "void f(void) {";
@@ -249,3 +252,18 @@ st=$?
 	|| bad report/unexpected-rows-bounded "exit $st; $(grep -c unexpected "$H/many.md")"
 
 check trust/nothing-written-at-all nomarks
+
+# --- memory: the attacks on the readers stay within 256 MiB (address
+# space, so the sanitizer build, which reserves terabytes, is left out) ---
+small() { if [ -z "${SAN:-}" ]; then (ulimit -v 262144; "$@"); else "$@"; fi; }
+for f in aliases-expand nested-deep too-many-profiles; do
+	small $DM lint --config tests/bad-config/$f.yaml tests/e2e/cases > /dev/null 2> "$H/err"
+	st=$?
+	[ $st -eq 2 ] && grep -q "^tests/bad-config/$f.yaml:[0-9]*:[0-9]*: error: " "$H/err" && ok "memory/config-$f" \
+		|| bad "memory/config-$f" "exit $st: $(cat "$H/err")"
+done
+small $DM table "$H/many.results" > /dev/null 2> "$H/err" && ok memory/table-many-lines \
+	|| bad memory/table-many-lines "$(cat "$H/err")"
+awk 'BEGIN { print "/* case-title: a hundred thousand marks */"; for (i = 0; i < 100000; i++) printf "int v%d; // mark: m%d\n", i, i }' > "$H/marks.c"
+small $DM lint --config $HCFG "$H/marks.c" > /dev/null 2> "$H/err" && ok memory/many-marks \
+	|| bad memory/many-marks "$(head -3 "$H/err")"

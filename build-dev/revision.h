@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "b7bff38-dirty"
+#define DIAGMATRIX_REVISION "5006b2e-dirty"

@@ -217,6 +217,12 @@ check_one(const char *flag, const char *next, int *used_next, const char *casedi
 		if (r->effect == READS && path &&
 		    (inside(path, cwd, casedir) || (scratch && inside(path, cwd, scratch))))
 			return NULL;
+		/* -include stddef.h: a bare name is looked up like #include "...",
+		 * in the working directory (the sandbox's own, empty), then in
+		 * directories this check has already seen */
+		if (r->effect == READS && sandboxed && path && !strchr(path, '/') && strcmp(path, "..") &&
+		    (!strcmp(r->name, "-include") || !strcmp(r->name, "-imacros")))
+			return NULL;
 		if (r->effect == WRITES_BESIDE && sandboxed)
 			return NULL;
 		return xasprintf("%s%s%s: %s", flag, *used_next ? " " : "", *used_next ? path : "",

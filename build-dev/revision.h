@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "5006b2e-dirty"
+#define DIAGMATRIX_REVISION "c011d63-dirty"

@@ -963,10 +963,10 @@ list_host_packages(const struct config *cfg)
 				strvec_push(&pk, cfg->targets[c->tcs[t].target].package);
 		}
 	}
-	if (cfg->nroots) {
+	if (cfg->nroots)
 		strvec_push(&pk, "debootstrap");
-		strvec_push(&pk, "bubblewrap");
-	}
+	if (cfg->nroots || cfg->sandbox)
+		strvec_push(&pk, "bubblewrap");         /* the sandbox of every job */
 	strvec_sort_unique(&pk);
 	for (size_t k = 0; k < pk.n; k++)
 		printf("%s\n", pk.v[k]);
@@ -1018,6 +1018,10 @@ list_main(const char *config, int what)
 		strvec_release(&pk);
 	} else {
 		list_toolchains(&cfg, &ps);
+		printf("%ssandbox: %s\n", cfg.nroots ? "" : "\n",
+		       !cfg.sandbox ? "off (sandbox: false): host compilers run without one" :
+		       root_sandbox_works() ? "bwrap works: every job runs in it" :
+		       "bwrap cannot run here: host compilers run without a sandbox (apt-get install bubblewrap)");
 	}
 	probeset_release(&ps);
 	config_release(&cfg);

@@ -8,9 +8,10 @@
 #   3. the same matrix warm (everything cached);
 #   4. a stub compiler over 2,000 and 20,000 jobs: the harness's own CPU per
 #      job (RUSAGE_SELF, children excluded) and its peak RSS;
-#   5. the same stub, one job at a time, on the host and inside a Debian
-#      root (a hard-linked copy of one the matrix uses): what bwrap adds to
-#      each job's wall time.
+#   5. the same stub, one job at a time, on the host without the sandbox,
+#      on the host in the sandbox (the default), and inside a Debian root (a
+#      hard-linked copy of one the matrix uses): what bwrap adds to each
+#      job's wall time.
 # Prints one table and writes it to results/bench.md.
 set -u
 DM=${DM:-build/diagmatrix}
@@ -94,7 +95,7 @@ rss_growth=$(calc "$s20_rss / $s2_rss" 2)
 # 5. the root's cost per job: the stub (static, so any root runs it) on the
 # host and in a copy of a built root, -j 1, 500 jobs each
 root_src=$($DM list | awk '/^root .*: built / { print $NF; exit }')
-root_ms=- host_ms=- root_over=-
+root_ms=- host_ms=- bare_ms=- root_over=- sandbox_over=-
 if [ -n "$root_src" ] && [ -d "$root_src" ]; then
 	${CC:-cc} -O2 -static -o "$W/stub-static" tests/bench/stub.c
 	mkdir -p "$W/roots" "$W/rcases"
@@ -117,15 +118,17 @@ compilers:
   - { name: host, family: gcc, command: $W/stub-static, targets: [x86-64] }
   - { name: root, family: gcc, root: bench, command: stub, targets: [x86-64] }
 EOY
-	for c in host root; do
+	for c in bare host root; do
+		case $c in bare) sel="host --no-sandbox" ;; *) sel=$c ;; esac
 		t0=$(now)
-		DIAGMATRIX_ROOTS=$W/roots $DM run --config "$W/root.yaml" --cases "$W/rcases" --compilers $c \
+		DIAGMATRIX_ROOTS=$W/roots $DM run --config "$W/root.yaml" --cases "$W/rcases" --compilers $sel \
 			-j 1 --no-cache --quiet --out "$W/$c.results"
 		t1=$(now)
 		n=$(grep -c '^job.*	pass	' "$W/$c.results")
 		eval "${c}_ms=\$(calc \"1000 * (\$t1 - \$t0) / $n\" 2)"
 	done
-	root_over=$(calc "$root_ms - $host_ms" 2)
+	root_over=$(calc "$root_ms - $bare_ms" 2)
+	sandbox_over=$(calc "$host_ms - $bare_ms" 2)
 fi
 
 {
@@ -153,8 +156,10 @@ fi
 	echo "| peak RSS at $s20_jobs jobs / at $s2_jobs | $rss_growth |"
 	echo "| stub compiler, $c20_jobs jobs (1000 cases, 20 profiles): harness CPU per job | $c20_cpu ms |"
 	echo "| stub compiler, $c20_jobs jobs (1000 cases): harness peak RSS | $c20_rss KiB |"
-	echo "| stub compiler, 500 jobs one at a time, on the host: wall per job | $host_ms ms |"
+	echo "| stub compiler, 500 jobs one at a time, on the host without the sandbox (--no-sandbox): wall per job | $bare_ms ms |"
+	echo "| the same on the host in the sandbox (bwrap, the default): wall per job | $host_ms ms |"
 	echo "| the same inside a Debian root (bwrap): wall per job | $root_ms ms |"
+	echo "| what the sandbox adds to each host job | $sandbox_over ms |"
 	echo "| what a root adds to each job | $root_over ms |"
 	echo
 	echo "Memory per job is constant (jobs are written as they end); what grows is"

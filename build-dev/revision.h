@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "c011d63-dirty"
+#define DIAGMATRIX_REVISION "84685d6-dirty"

@@ -141,11 +141,14 @@ bind_command(const char *cmd, struct strvec *ro)
 	if ((slash = strrchr(real, '/')) && slash != real && !strcmp(slash, "/bin"))
 		*slash = 0;
 	for (size_t i = 0; i < LEN(bound); i++)
-		if (!strncmp(real, bound[i], strlen(bound[i])) || !strcmp(real, "/usr")) {
+		if (!strncmp(real, bound[i], strlen(bound[i]))) {
 			free(real);
 			return;
 		}
-	strvec_push_nocopy(ro, real);
+	if (strcmp(real, "/usr"))
+		strvec_push_nocopy(ro, real);
+	else
+		free(real);
 }
 
 void
@@ -201,8 +204,9 @@ refusal(const struct job *j, const struct config *cfg, const struct probeset *ps
 		dir = case_dir(cf);
 		if (!getcwd(cwd, sizeof(cwd)))
 			strcpy(cwd, "/");
-		/* DejaGnu files compile in the scratch directory: nothing of
-		 * the case's is read from there */
+		/* DejaGnu files compile in the scratch directory, which holds
+		 * only this run's own output: a relative path is judged as if
+		 * it were the case directory's */
 		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect == DIALECT_DEJAGNU && dir ? dir : cwd,
 		                    NULL, cfg->compilers[j->compiler].root >= 0 || ps->sandbox);
 		free(dir);

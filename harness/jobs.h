@@ -39,7 +39,9 @@ struct joblist {
 
 /* Append the jobs of every case, in case order, then compiler, target and
  * profile order of the configuration, for the part of the matrix f keeps
- * (every toolchain it keeps must have been probed in ps). */
+ * (every toolchain it keeps must have been probed in ps). A job is an
+ * error without compiling when its toolchain is broken (probe.h) or its
+ * untrusted case asks for a flag trust.h refuses. */
 void jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *ps,
                 const struct casefile *cases, size_t ncases, const struct config_filter *f);
 /* The configuration j runs in, for selectors (pointers into cfg). */
@@ -50,10 +52,12 @@ char *job_reason(const struct job *j, const struct config *cfg, const struct pro
 /* The argument vector of a job to compile, appended to argv. */
 void job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, struct strvec *argv);
-/* Append what starts a job whose compiler lives in a root: the root's bwrap
- * command, with the case's directory bound read-only and scratch (the
- * directory DejaGnu files compile in; may be NULL) writable. Nothing for a
- * compiler on the host. job_argv follows it. */
+/* Append what starts a job in its sandbox: the bwrap command of its
+ * compiler's root, or of the host (ps->sandbox; the tree a compiler outside
+ * /usr was installed in bound too), with the case's directory bound
+ * read-only and scratch (the directory DejaGnu files compile in; may be
+ * NULL) writable. Nothing for a host compiler without the sandbox.
+ * job_argv follows it. */
 void job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
                const struct casefile *cases, const char *scratch, struct strvec *av);
 /* "LC_ALL=C cmd args..." quoted for sh. */

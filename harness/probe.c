@@ -201,8 +201,7 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 		return;
 	}
 	if (r->spawn_errno || r->exit_code) {
-		const char *why = r->spawn_errno ? "cannot be run" : r->timed_out ? "timed out" :
-		                  r->signal ? "was killed" : NULL;
+		const char *why = r->spawn_errno ? "cannot be run" : NULL;
 		if (t->kind == PT_VERSION)
 			set_missing(pr, why ? xasprintf("%s %s", tc->command, why) :
 			                      xasprintf("%s does not answer: %s", tc->command, first_line(&r->err, line, sizeof(line))),

@@ -169,7 +169,10 @@ fi
 	echo "starting processes, and varies from run to run. The physical limit is"
 	echo "the machine's busy CPU time over the run (/proc/stat), not the children's"
 	echo "rusage alone: a Debian root's namespaces are partly made and torn down by"
-	echo "the kernel's own threads, which no process's rusage counts."
+	echo "the kernel's own threads, which no process's rusage counts. Every job,"
+	echo "host compilers' too, runs in the bwrap sandbox unless --no-sandbox: the"
+	echo "harness's CPU per job includes building its sandbox command, and the"
+	echo "xargs baseline runs the same sandboxed command lines."
 } > "$W/bench.md"
 cat "$W/bench.md"
 cp "$W/bench.md" results/bench.md

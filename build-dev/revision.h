@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "84685d6-dirty"
+#define DIAGMATRIX_REVISION "ea7123a-dirty"

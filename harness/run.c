@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <fcntl.h>
 #include <stdint.h>
 #include <errno.h>
 #include <stdio.h>
@@ -579,14 +580,21 @@ static void
 slowest_first(size_t *runnable, size_t n, const struct joblist *jl, const struct config *cfg,
               const struct casefile *cases, const char *previous)
 {
-	FILE *fp;
+	FILE *fp = NULL;
 	char *line = NULL;
 	size_t cap = 0, nt = 0, capt = 0;
 	struct timed *t = NULL;
 	double *secs;
+	struct stat st;
+	int fd;
 
-	if (n < 2 || !(fp = fopen(previous, "re")))
+	/* only a regular file of a sane size: the path is the user's --out */
+	if (n < 2 || (fd = open(previous, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)) < 0)
 		return;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_RESULTS_BYTES || !(fp = fdopen(fd, "r"))) {
+		close(fd);
+		return;
+	}
 	/* job CASE COMPILER VERSION TARGET PROFILE VERDICT EXIT SIGNAL SECONDS ... */
 	while (getline(&line, &cap, fp) > 0) {
 		char *f[10], *p = line;

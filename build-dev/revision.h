@@ -1,1 +1,1 @@
-#define DIAGMATRIX_REVISION "ea7123a-dirty"
+#define DIAGMATRIX_REVISION "75c91d1-dirty"

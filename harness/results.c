@@ -247,7 +247,7 @@ results_writer_begin(struct results_writer *w, const char *out, const struct res
 	int fd, e;
 
 	memset(w, 0, sizeof(*w));
-	/* never read, and never replaced unless a regular file: --out
+	/* not read here, and replaced only when a regular file: --out
 	 * /dev/null must not become a file */
 	if (!(path = output_target(out, why)))
 		return -1;

@@ -22,7 +22,7 @@
  *
  * results_write writes to a temporary file beside the target, flushes and
  * syncs it, then renames: a reader sees the old file or the whole new one.
- * The target is never read, and is replaced only when it is a regular
+ * The target is not read, and is replaced only when it is a regular
  * file (a symbolic link is followed to one); anything else is refused.
  * struct results owns all its strings; results_release frees them.
  */

@@ -1,0 +1,1 @@
+#define DIAGMATRIX_REVISION "75c91d1"

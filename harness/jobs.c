@@ -2,8 +2,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <unistd.h>
-
 #include "dejagnu.h"
 #include "jobs.h"
 #include "trust.h"
@@ -195,19 +193,17 @@ static char *
 refusal(const struct job *j, const struct config *cfg, const struct probeset *ps, const struct casefile *cf)
 {
 	struct strvec flags = {0};
-	char *dir, *why = NULL, cwd[4096];
+	char *dir, *why = NULL;
 
 	if (cfg->trusted_cases)
 		return NULL;
 	case_flags(j, cfg, ps, cf, &flags);
 	if (flags.n) {
 		dir = case_dir(cf);
-		if (!getcwd(cwd, sizeof(cwd)))
-			strcpy(cwd, "/");
 		/* DejaGnu files compile in the scratch directory, which holds
 		 * only this run's own output: a relative path is judged as if
 		 * it were the case directory's */
-		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect == DIALECT_DEJAGNU && dir ? dir : cwd,
+		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect == DIALECT_DEJAGNU && dir ? dir : ps->cwd,
 		                    NULL, cfg->compilers[j->compiler].root >= 0 || ps->sandbox);
 		free(dir);
 	}

@@ -32,10 +32,8 @@ SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 FUZZ_SECONDS ?= 30
 FUZZERS = case selector diag config results mergediff
 
-SRC = harness/util.c harness/srcerr.c harness/selector.c harness/config.c \
-      harness/etarget.c harness/cases.c harness/dejagnu.c harness/diag.c harness/match.c harness/rx.c harness/trust.c harness/sched.c \
-      harness/sha256.c harness/cache.c harness/root.c harness/jobserver.c harness/probe.c harness/jobs.c harness/results.c harness/export.c \
-      harness/table.c harness/diff.c harness/run.c
+# every module but the command line (main.c), in no particular order
+SRC = $(filter-out harness/main.c,$(wildcard harness/*.c))
 OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
@@ -47,7 +45,7 @@ $(BUILD)/diagmatrix: $(OBJ) $(BUILD)/main.o
 	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(BUILD)/main.o $(LDLIBS)
 
 $(BUILD)/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
-	$(CC) $(ALL_CFLAGS) -Iharness -o $@ $(TEST_SRC) $(OBJ) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -iquote harness -o $@ $(TEST_SRC) $(OBJ) $(LDLIBS)
 
 $(BUILD)/yaml-check: tests/yaml-check.c
 	$(CC) $(ALL_CFLAGS) -o $@ tests/yaml-check.c $(LDLIBS)
@@ -64,7 +62,7 @@ $(BUILD)/revision.h: FORCE
 
 # one libFuzzer binary per parser: tests/fuzz/NAME.c over the harness
 $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
-	$(CC) $(ALL_CFLAGS) -Iharness -fsanitize=fuzzer -o $@ $< $(OBJ) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(OBJ) $(LDLIBS)
 
 deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)

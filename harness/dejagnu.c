@@ -1,15 +1,29 @@
+/* GCC's DejaGnu dialect (gcc.dg and the like), read and judged the way
+ * GCC's testsuite does it (DejaGnu's dg.exp, with GCC 12's gcc-dg.exp
+ * and prune.exp on top).
+ *
+ * Reading: every line that holds "{ dg-NAME ARGS }" is a directive (in a
+ * comment or not), its arguments read as a Tcl command. What this harness
+ * cannot do the way runtest would makes the file n/a (cf->unsupported).
+ * The flags come from the directory's driver (dgdriver.h).
+ *
+ * Judging works on the compiler's text output, as runtest does: each
+ * dg-warning, dg-error, dg-message, dg-note and dg-bogus, in file order,
+ * removes every output line its expression matches; what is left after
+ * pruning (context lines, notes, dg-prune-output) is "excess errors".
+ */
 #define _GNU_SOURCE
 #include <ctype.h>
-#include <dirent.h>
-#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "dejagnu.h"
+#include "dgdriver.h"
+#include "dialect.h"
 #include "rx.h"
+#include "tcl.h"
 
 /* ---- Tcl regular expressions ---- */
 
@@ -76,23 +90,17 @@ are_to_pcre(struct strbuf *out, const char *s)
 	}
 }
 
-static pcre2_code *
+static struct rx *
 compile_tcl(const char *pattern, char **err)
 {
-	int errcode;
-	PCRE2_SIZE erroff;
-	PCRE2_UCHAR msg[256];
-	pcre2_code *re = pcre2_compile((PCRE2_SPTR)pattern, PCRE2_ZERO_TERMINATED,
-	                               PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY, &errcode, &erroff, NULL);
+	char *msg = NULL;
+	size_t off;
+	struct rx *re = rx_compile(pattern, strlen(pattern), RX_TCL, &msg, &off);
 
 	if (!re) {
-		pcre2_get_error_message(errcode, msg, sizeof(msg));
-		*err = xasprintf("expression does not compile: %s", (char *)msg);
-		return NULL;
+		*err = xasprintf("expression does not compile: %s", msg);
+		free(msg);
 	}
-	/* no JIT: its code reads past the end of the subject, into the unset
-	 * spare room of a strbuf, which valgrind rightly cannot tell apart
-	 * from a bug; the interpreter is fast enough for a few KiB of output */
 	return re;
 }
 
@@ -235,15 +243,7 @@ message_kind(const char *name, const char **prefix)
 	return (enum dkind)-1;
 }
 
-static void
-push(struct casefile *cf, struct directive *d)
-{
-	xgrow((void **)&cf->dirs, &cf->capdirs, cf->ndirs + 1, sizeof(*cf->dirs));
-	cf->dirs[cf->ndirs++] = *d;
-	memset(d, 0, sizeof(*d));
-}
-
-/* Compile expr into d (no match data: dg_judge brings one) and add d to
+/* Compile expr into d and add d to
  * the file; an expression PCRE2 cannot read makes the file n/a. */
 static void
 push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, const char *expr)
@@ -256,7 +256,7 @@ push_compiled(struct dgreader *r, int line, const char *name, struct directive *
 		directive_release(d);
 		return;
 	}
-	push(r->cf, d);
+	case_add_directive(r->cf, d);
 }
 
 /* dg-warning and its kin: REGEXP [COMMENT [SELECTOR [LINE]]], turned into
@@ -398,7 +398,7 @@ read_excess(struct dgreader *r, int line, const struct strvec *w)
 	d.src_col = 1;
 	if (w->n == 2)
 		d.sel_text = xstrdup(trimmed(w->v[1]));
-	push(r->cf, &d);
+	case_add_directive(r->cf, &d);
 }
 
 static void
@@ -663,270 +663,70 @@ scan_line(struct dgreader *r, int line, const char *s, size_t len)
 	}
 }
 
-/* $srcdir: the testsuite directory above the file, as runtest sets it. */
+/* $srcdir: the testsuite directory above the file (abspath, a real
+ * path), as runtest sets it. Allocated, or NULL. */
 static char *
-find_srcdir(const char *path)
+find_srcdir(const char *abspath)
 {
-	char *real = realpath(path, NULL), *p;
+	char *dir = xstrdup(abspath), *p;
 
-	if (!real)
-		return NULL;
-	while ((p = strrchr(real, '/')) && p != real) {
+	while ((p = strrchr(dir, '/')) && p != dir) {
 		*p = '\0';
-		if ((p = strrchr(real, '/')) && !strcmp(p + 1, "testsuite"))
-			return real;
+		if ((p = strrchr(dir, '/')) && !strcmp(p + 1, "testsuite"))
+			return dir;
 	}
-	free(real);
+	free(dir);
 	return NULL;
 }
 
-/* ---- the directory's driver ---- */
-
-/* The value a driver gives variable name before position upto: the last
- * "set NAME VALUE" with a literal value. NULL when there is none. */
-static char *
-driver_variable(const char *text, size_t upto, const char *name)
+/* The flags the driver (*.exp) next to the file gives it (dgdriver.h). */
+static void
+read_driver(struct dgreader *r, const struct dg_dir *dd)
 {
-	char *value = NULL;
-	size_t n = strlen(name);
+	const char *slash = strrchr(r->cf->abspath, '/');
+	struct dg_driver drv;
 
-	for (const char *p = text; (p = strstr(p, "set ")) && (size_t)(p - text) < upto; p += 4) {
+	dg_driver_for(dd, slash ? slash + 1 : r->cf->abspath, &drv);
+	for (size_t i = 0; i < drv.required.n; i++) {
 		struct strvec w = {0};
-		char *err = NULL;
-		const char *e = p + strcspn(p, "\n");
-		if ((p != text && !isspace((unsigned char)p[-1])) || strncmp(p + 4, name, n) || !isspace((unsigned char)p[4 + n]))
-			continue;
-		if (tcl_split(p + 4 + n, (size_t)(e - (p + 4 + n)), 0, NULL, &w, &err) == 0 && w.n == 1 &&
-		    !strpbrk(w.v[0], "$[")) {
-			free(value);
-			value = xstrdup(w.v[0]);
-		}
-		free(err);
+		strvec_push(&w, drv.required.v[i]);
+		read_require_et(r, 1, &w);
 		strvec_release(&w);
 	}
-	return value;
+	if (drv.unsupported)
+		case_unsupported(r->cf, 1, "%s", drv.unsupported);
+	strvec_append(&r->cf->dg_always, &drv.always);
+	strvec_append(&r->cf->dg_defaults, &drv.defaults);
+	dg_driver_release(&drv);
 }
 
-/* One word of a driver's dg-runtest call as the flags it stands for:
- * a literal, or a variable the driver sets. -1 when it is neither. */
-static int
-driver_word(const char *text, size_t at, const char *word, struct strvec *flags)
-{
-	char *value = NULL, *err = NULL;
-	int r;
-
-	if (word[0] == '$') {
-		const char *name = word + 1 + (word[1] == '{');
-		char buf[64];
-		snprintf(buf, sizeof(buf), "%.*s", (int)strcspn(name, "}"), name);
-		if (!(value = driver_variable(text, at, buf)))
-			return -1;
-		word = value;
-	} else if (strpbrk(word, "$[")) {
-		return -1;
-	}
-	r = tcl_split(word, strlen(word), 0, NULL, flags, &err);
-	free(err);
-	free(value);
-	return r;
-}
-
-/* Does the glob a driver hands dg-runtest ("...$subdir/PATTERN]...", Tcl
- * quoting and {a,b} alternatives in it) take the file called name? */
-static int
-driver_glob_takes(const char *call, size_t n, const char *name)
-{
-	const char *p = memmem(call, n, "$subdir/", 8), *end = call + n;
-	struct strbuf pat = {0};
-	const char *open, *close;
-	int takes = 0;
-
-	if (!p)
-		return 0;
-	for (p += 8; p < end && !isspace((unsigned char)*p) && *p != ']' && *p != '"'; p++) {
-		if (*p == '\\' && p + 1 < end)
-			p++;
-		sb_addc(&pat, *p);
-	}
-	sb_add(&pat, "", 0);
-	open = strchr(pat.buf, '{');
-	close = open ? strchr(open, '}') : NULL;
-	if (!open || !close) {
-		takes = fnmatch(pat.buf, name, 0) == 0;
-	} else {
-		for (const char *a = open + 1; a < close && !takes; ) {
-			size_t k = strcspn(a, ",}");
-			char *one = xasprintf("%.*s%.*s%s", (int)(open - pat.buf), pat.buf, (int)k, a, close + 1);
-			takes = fnmatch(one, name, 0) == 0;
-			free(one);
-			a += k + 1;
-		}
-	}
-	sb_release(&pat);
-	return takes;
-}
-
-/* The name of the first DejaGnu driver (*.exp) in dir, or NULL. */
-static char *
-first_exp(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char *found = NULL;
-
-	while (d && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (n > 4 && !strcmp(e->d_name + n - 4, ".exp") && (!found || strcmp(e->d_name, found) < 0)) {
-			free(found);
-			found = xstrdup(e->d_name);
-		}
-	}
-	if (d)
-		closedir(d);
-	return found;
-}
-
-/* Keywords a driver checks before it runs anything, in the form
- * "if { ![check_effective_target_NAME] } { return }": required. */
+/* What the file asks for where no selector holds, for reports. */
 static void
-driver_requirements(struct dgreader *r, const char *text, size_t upto)
+report_flags(struct casefile *cf)
 {
-	static const char probe[] = "![check_effective_target_";
-
-	for (const char *p = text; (p = strstr(p, probe)) && (size_t)(p - text) < upto; p++) {
-		const char *name = p + sizeof(probe) - 1, *close = strchr(name, ']');
-		const char *body = close ? strchr(close, '{') : NULL;
-		if (!close || !body || strncmp(body + 1 + strspn(body + 1, " \t\n"), "return", 6))
+	strvec_append(&cf->flags, &cf->dg_always);
+	strvec_append(&cf->flags, &cf->dg_defaults);
+	for (size_t i = 0; i < cf->ndgopts; i++) {
+		if (cf->dgopts[i].sel)
 			continue;
-		{
-			struct strvec w = {0};
-			strvec_push_nocopy(&w, xstrndup(name, (size_t)(close - name)));
-			read_require_et(r, 1, &w);
-			strvec_release(&w);
+		if (!cf->dgopts[i].additional) {
+			strvec_release(&cf->flags);
+			strvec_append(&cf->flags, &cf->dg_always);
 		}
+		strvec_append(&cf->flags, &cf->dgopts[i].flags);
 	}
 }
 
-/* The flags the driver (*.exp) next to the file gives it: runtest runs
- * dg-runtest FILES FLAGS DEFAULT-FLAGS, where DEFAULT-FLAGS are what
- * dg-options replaces. Without a driver, gcc.dg's. A driver that cannot
- * be read this way (torture options, computed flags) makes the file n/a. */
-static void
-read_driver(struct dgreader *r)
+static int
+dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx, struct errlist *errs)
 {
-	const char *path = r->cf->dg_path, *slash = strrchr(path, '/');
-	char *dir = slash ? xstrndup(path, (size_t)(slash - path) + (slash == path)) : xstrdup(".");
-	struct strvec exps = {0};
-	struct strbuf text = {0};
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	const char *call = NULL;
-	char *why = NULL;
-
-	while (d && (e = readdir(d))) {
-		size_t n = strlen(e->d_name);
-		if (n > 4 && !strcmp(e->d_name + n - 4, ".exp"))
-			strvec_push(&exps, e->d_name);
-	}
-	if (d)
-		closedir(d);
-	strvec_sort(&exps);
-	for (size_t i = 0; i < exps.n && !call && !why; i++) {
-		char *path = xasprintf("%s/%s", dir, exps.v[i]);
-		struct strbuf raw = {0};
-		sb_reset(&text);
-		if (read_file(path, MAX_CASE_BYTES, &raw, NULL) == 0) {
-			/* without comment lines, continued lines joined */
-			for (const char *p = raw.buf; *p; ) {
-				size_t n = strcspn(p, "\n");
-				const char *q = p + strspn(p, " \t");
-				if (*q != '#') {
-					if (n && p[n - 1] == '\\') {
-						sb_add(&text, p, n - 1);
-						sb_addc(&text, ' ');
-					} else {
-						sb_add(&text, p, n);
-						sb_addc(&text, '\n');
-					}
-				}
-				p += n + (p[n] == '\n');
-			}
-			sb_add(&text, "", 0);
-			for (const char *p = text.buf; (p = strstr(p, "dg-runtest")); p += 10) {
-				const char *eol = p + strcspn(p, "\n");
-				size_t n = (size_t)(eol - p);
-				if (!driver_glob_takes(p, n, slash ? slash + 1 : path))
-					continue;       /* other files */
-				if (p >= text.buf + 4 && !memcmp(p - 4, "gcc-", 4))
-					why = xasprintf("its driver %s runs each file with several option sets (GCC's torture options)", exps.v[i]);
-				else
-					call = p + 10;
-				break;
-			}
-		}
-		sb_release(&raw);
-		free(path);
-		if (!call && !why)
-			continue;
-		if (call) {
-			/* dg-runtest [FILES] FLAGS DEFAULT-FLAGS: FILES is skipped */
-			const char *eol = call + strcspn(call, "\n");
-			int depth = 0;
-			call += strspn(call, " \t");
-			do {
-				depth += *call == '[' || *call == '{';
-				depth -= *call == ']' || *call == '}';
-				call++;
-			} while (call < eol && (depth > 0 || !isspace((unsigned char)*call)));
-			struct strvec w = {0};
-			char *err = NULL;
-			driver_requirements(r, text.buf, (size_t)(call - text.buf));
-			if (tcl_split(call, (size_t)(eol - call), 0, NULL, &w, &err) < 0 || w.n != 2 ||
-			    driver_word(text.buf, (size_t)(call - text.buf), w.v[0], &r->cf->dg_always) < 0 ||
-			    driver_word(text.buf, (size_t)(call - text.buf), w.v[1], &r->cf->dg_defaults) < 0)
-				why = xasprintf("the flags its driver %s gives are not read here", exps.v[i]);
-			free(err);
-			strvec_release(&w);
-		}
-	}
-	if (!call && !why && exps.n) {
-		why = xasprintf("its driver %s does not run the files of its directory with dg-runtest", exps.v[0]);
-	} else if (!call && !why) {
-		/* no driver here: one further up runs the files its own way */
-		char *up = xstrdup(dir), *s, *exp = NULL;
-		while (!exp && (s = strrchr(up, '/')) && s != up && strcmp(s + 1, "testsuite")) {
-			*s = '\0';
-			if ((exp = first_exp(up)))
-				why = xasprintf("no driver in its directory; %s/%s runs it its own way", strrchr(up, '/') + 1, exp);
-		}
-		free(exp);
-		free(up);
-	}
-	if (why) {
-		case_unsupported(r->cf, 1, "%s", why);
-		free(why);
-	} else if (!call) {
-		strvec_push(&r->cf->dg_defaults, "-ansi");
-		strvec_push(&r->cf->dg_defaults, "-pedantic-errors");
-	}
-	sb_release(&text);
-	strvec_release(&exps);
-	free(dir);
-}
-
-void
-dg_read(struct casefile *cf, const char *buf, size_t len)
-{
-	struct dgreader r = {0};
+	struct dgreader r = { .cf = cf };
 	const char *s = buf, *end = buf + len;
 	int line = 1;
 
-	r.cf = cf;
+	(void)errs;     /* what cannot be read makes the file n/a */
 	cf->mode = MODE_ASSEMBLY;       /* dg.exp's default: dg-do compile */
-	/* compiled in a scratch directory, as runtest compiles in its own */
-	if (!(cf->dg_path = realpath(cf->path, NULL)))
-		cf->dg_path = xstrdup(cf->path);
-	if ((r.srcdir = find_srcdir(cf->dg_path))) {
+	if ((r.srcdir = find_srcdir(cf->abspath))) {
 		r.vars[0] = "srcdir";
 		r.vars[1] = r.srcdir;
 	}
@@ -941,29 +741,19 @@ dg_read(struct casefile *cf, const char *buf, size_t len)
 	if (r.do_target)
 		require(&r, r.do_target, 0, r.do_text);
 	free(r.do_text);
+	read_driver(&r, ctx->dgdir);
 	if (r.why_na.len)
 		cf->requires_text = sb_detach(&r.why_na);
 	sb_release(&r.why_na);
-	read_driver(&r);
-	/* what the file asks for where no selector holds: for reports */
-	strvec_append(&cf->flags, &cf->dg_always);
-	strvec_append(&cf->flags, &cf->dg_defaults);
-	for (size_t i = 0; i < cf->ndgopts; i++) {
-		if (cf->dgopts[i].sel)
-			continue;
-		if (!cf->dgopts[i].additional) {
-			strvec_release(&cf->flags);
-			strvec_append(&cf->flags, &cf->dg_always);
-		}
-		strvec_append(&cf->flags, &cf->dgopts[i].flags);
-	}
+	report_flags(cf);
 	free(r.srcdir);
 	free(r.lines);
 	strvec_release(&r.linenames);
+	return 0;
 }
 
-void
-dg_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
+static void
+dejagnu_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
 {
 	struct strvec cur = {0};
 
@@ -978,6 +768,15 @@ dg_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *ou
 	strvec_append(out, &cf->dg_always);
 	strvec_append(out, &cur);
 	strvec_release(&cur);
+}
+
+/* The first "{ dg-" of buf. */
+static long
+dejagnu_claims(const char *buf, size_t len)
+{
+	const char *p = len > 5 ? memmem(buf, len - 1, "{ dg-", 5) : NULL;
+
+	return p ? (long)(p - buf) : -1;
 }
 
 /* ---- judging ---- */
@@ -1011,16 +810,13 @@ static const char *const gcc_prunes[] = {
 };
 static const char note_prune[] = "(^|\\n)[^\\n]*: note: [^\\n]*";
 
-static struct {
-	pcre2_code *re[LEN(gcc_prunes) + 1];
-	int ready;
-} prunes;
+static struct rx *prunes[LEN(gcc_prunes) + 1];     /* the last: note_prune */
 
 static void
 prunes_release(void)
 {
-	for (size_t i = 0; i < LEN(prunes.re); i++)
-		pcre2_code_free(prunes.re[i]);
+	for (size_t i = 0; i < LEN(prunes); i++)
+		rx_free(prunes[i]);
 }
 
 static void
@@ -1028,46 +824,40 @@ prunes_init(void)
 {
 	char *err = NULL;
 
-	if (prunes.ready)
+	if (prunes[0])
 		return;
-	for (size_t i = 0; i < LEN(prunes.re); i++) {
-		prunes.re[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : note_prune, &err);
-		if (!prunes.re[i])
+	for (size_t i = 0; i < LEN(prunes); i++)
+		if (!(prunes[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : note_prune, &err)))
 			abort();        /* the table is ours: a bad entry is a bug */
-	}
-	prunes.ready = 1;
 	atexit(prunes_release);
 }
 
 /* Tcl's regsub -all RE text "": every match replaced by repl; what was
  * replaced is appended to gone (when not NULL). Returns the count. */
 static int
-regsub_all(const pcre2_code *re, const char *text, pcre2_match_data *md, struct strbuf *t, const char *repl,
-           struct strbuf *gone)
+regsub_all(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone)
 {
 	struct strbuf out = {0};
-	size_t pos = 0;
+	size_t pos = 0, b, e;
 	int n = 0;
 
-	rx_pattern(text);
 	while (pos <= t->len) {
-		PCRE2_SIZE *ov;
-		if (rx_match(re, md, sb_str(t), t->len, pos) <= 0)
+		if (rx_match(re, sb_str(t), t->len, pos) <= 0)
 			break;          /* an error is the job's (rx_error) */
-		ov = pcre2_get_ovector_pointer(md);
-		sb_add(&out, t->buf + pos, ov[0] - pos);
+		rx_span(&b, &e);
+		sb_add(&out, t->buf + pos, b - pos);
 		sb_addstr(&out, repl);
 		if (gone) {
-			sb_add(gone, t->buf + ov[0], ov[1] - ov[0]);
+			sb_add(gone, t->buf + b, e - b);
 			sb_addc(gone, '\n');
 		}
 		n++;
-		if (ov[1] == ov[0]) {
-			if (ov[0] < t->len)
-				sb_addc(&out, t->buf[ov[0]]);
-			pos = ov[0] + 1;
+		if (e == b) {
+			if (b < t->len)
+				sb_addc(&out, t->buf[b]);
+			pos = b + 1;
 		} else {
-			pos = ov[1];
+			pos = e;
 		}
 	}
 	if (!n) {
@@ -1121,41 +911,26 @@ describe(struct strbuf *why, const char *what, const struct directive *d)
 		sb_addf(why, " \"%s\"", d->regex);
 }
 
-int
-dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
-         struct diaglist *dl, enum outcome *out, struct strbuf *why)
+/* dg-test's message loop: each dg-warning, dg-error, dg-message, dg-note
+ * and dg-bogus that applies, in file order, removes what it matches from
+ * t. What dg-bogus matched goes to bad (or, where it is xfail, fp).
+ * Returns the failures, described in why. */
+static int
+match_messages(const struct casefile *cf, const struct sel_env *env, struct strbuf *t, enum outcome *out,
+               struct strbuf *why, struct strbuf *bad, struct strbuf *fp)
 {
-	struct strbuf t = {0}, bad = {0}, fp = {0};
-	struct diaglist excess = {0}, bads = {0}, fps = {0};
-	/* one match data for every expression: PCRE2 keeps its backtracking
-	 * memory there, which per directive would add up over a large tree */
-	pcre2_match_data *md = pcre2_match_data_create(16, NULL);
-	int failures = 0, excess_ok = 0;
-	size_t blank = 0;
-
-	prunes_init();
-	/* prune_warnings: no carriage returns */
-	for (size_t i = 0; i < len; i++)
-		if (text[i] != '\r')
-			sb_addc(&t, text[i]);
-	sb_add(&t, "", 0);
+	int failures = 0;
 
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		int xfail = d->xfail && selector_eval(d->xfail, env), hit;
 
 		out[i] = OUT_NA;
-		if (!selector_eval(d->sel, env))
+		if (!selector_eval(d->sel, env) || d->kind == D_EXCESS || d->kind == D_PRUNE)
 			continue;
-		if (d->kind == D_EXCESS) {
-			excess_ok = 1;
-			continue;
-		}
-		if (d->kind == D_PRUNE)
-			continue;
-		hit = regsub_all(d->re, d->regex, md, &t, "\n", d->kind != D_BOGUS ? NULL : xfail ? &fp : &bad) > 0;
+		hit = regsub_all(d->re, t, "\n", d->kind != D_BOGUS ? NULL : xfail ? fp : bad) > 0;
 		if (hit)
-			trimleft(&t);
+			trimleft(t);
 		if (d->kind == D_BOGUS)
 			out[i] = xfail ? (hit ? OUT_FP : OUT_XPASS) : (hit ? OUT_DIRTY : OUT_CLEAN);
 		else
@@ -1165,52 +940,79 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 			failures++;
 		}
 	}
+	return failures;
+}
 
-	/* gcc-dg-prune */
-	for (size_t i = 0; i + 1 < t.len; i++)
-		if (t.buf[i] == '\n' && t.buf[i + 1] == '\n')
+/* gcc-dg-prune, prune_gcc_output and dg-prune-output over t; then, as
+ * dg-test does, empty lines go. Returns the failures (blank lines in the
+ * output), described in why. */
+static int
+prune(const struct casefile *cf, struct strbuf *t, enum outcome *out, struct strbuf *why)
+{
+	struct strbuf k = {0};
+	size_t blank = 0;
+	int failures = 0;
+
+	for (size_t i = 0; i + 1 < t->len; i++)
+		if (t->buf[i] == '\n' && t->buf[i + 1] == '\n')
 			blank++, i++;
 	if (blank && !cf->dg_allow_blank) {
 		sb_addf(why, "%s%zu blank line(s) in output", why->len ? "; " : "", blank);
 		failures++;
 	}
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
-		regsub_all(prunes.re[i], gcc_prunes[i], md, &t, "", NULL);
+		regsub_all(prunes[i], t, "", NULL);
 	if (!cf->dg_keep_notes)
-		regsub_all(prunes.re[LEN(gcc_prunes)], note_prune, md, &t, "", NULL);
+		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		if (cf->dirs[i].kind == D_PRUNE) {
-			regsub_all(cf->dirs[i].re, cf->dirs[i].regex, md, &t, "", NULL);
+			regsub_all(cf->dirs[i].re, t, "", NULL);
 			out[i] = OUT_HELD;
 		}
 	}
-	/* dg-test: what is left, without empty lines, is excess errors */
-	{
-		struct strbuf k = {0};
-		for (size_t i = 0; i < t.len; i++)
-			if (t.buf[i] != '\n' || (k.len && k.buf[k.len - 1] != '\n'))
-				sb_addc(&k, t.buf[i]);
-		sb_release(&t);
-		t = k;
-		sb_add(&t, "", 0);
-	}
+	for (size_t i = 0; i < t->len; i++)
+		if (t->buf[i] != '\n' || (k.len && k.buf[k.len - 1] != '\n'))
+			sb_addc(&k, t->buf[i]);
+	sb_release(t);
+	*t = k;
+	sb_add(t, "", 0);
+	return failures;
+}
+
+/* What is left in t is excess errors, unless dg-excess-errors expects
+ * them. Returns the failures, described in why. */
+static int
+excess_errors(const struct casefile *cf, const struct sel_env *env, const struct strbuf *t, int excess_ok,
+              enum outcome *out, struct strbuf *why)
+{
 	for (size_t i = 0; i < cf->ndirs; i++)
 		if (cf->dirs[i].kind == D_EXCESS && out[i] == OUT_NA && selector_eval(cf->dirs[i].sel, env))
-			out[i] = t.len ? OUT_XFAIL : OUT_XPASS;
-	if (t.len && !excess_ok) {
-		size_t n = strcspn(t.buf, "\n");
-		sb_addf(why, "%sexcess errors: %.*s%s", why->len ? "; " : "", (int)(n > 300 ? 300 : n), t.buf,
-		        n < t.len - 1 ? " ..." : "");
-		failures++;
-	} else if (!t.len && excess_ok) {
-		sb_addf(why, "%sXPASS of dg-excess-errors: no excess errors", why->len ? "; " : "");
-		failures++;
+			out[i] = t->len ? OUT_XFAIL : OUT_XPASS;
+	if (t->len && !excess_ok) {
+		size_t n = strcspn(t->buf, "\n");
+		sb_addf(why, "%sexcess errors: %.*s%s", why->len ? "; " : "", (int)(n > 300 ? 300 : n), t->buf,
+		        n < t->len - 1 ? " ..." : "");
+		return 1;
 	}
+	if (!t->len && excess_ok) {
+		sb_addf(why, "%sXPASS of dg-excess-errors: no excess errors", why->len ? "; " : "");
+		return 1;
+	}
+	return 0;
+}
 
-	/* the parsed diagnostics, for reports: what stayed is unexpected */
-	diag_parse(&excess, sb_str(&t), t.len);
-	diag_parse(&bads, sb_str(&bad), bad.len);
-	diag_parse(&fps, sb_str(&fp), fp.len);
+/* The parsed diagnostics, for reports: what stayed (excess) or what
+ * dg-bogus matched (bad) is unexpected; what an xfail dg-bogus matched
+ * (fp) or expected excess errors are known false positives. */
+static void
+set_status(struct diaglist *dl, const struct strbuf *excess_text, const struct strbuf *bad_text,
+           const struct strbuf *fp_text, int excess_ok)
+{
+	struct diaglist excess = {0}, bads = {0}, fps = {0};
+
+	diag_parse(&excess, sb_str(excess_text), excess_text->len);
+	diag_parse(&bads, sb_str(bad_text), bad_text->len);
+	diag_parse(&fps, sb_str(fp_text), fp_text->len);
 	for (size_t j = 0; j < dl->n; j++) {
 		struct diag *g = &dl->v[j];
 		if (listed(&bads, g) || (!excess_ok && listed(&excess, g)))
@@ -1223,9 +1025,42 @@ dg_judge(const struct casefile *cf, const struct sel_env *env, const char *text,
 	diaglist_release(&excess);
 	diaglist_release(&bads);
 	diaglist_release(&fps);
+}
+
+/* Judged on the compiler's text output, as runtest judges: directives
+ * remove what they match, prunes remove context and notes, and what is
+ * left is excess errors. */
+static int
+dejagnu_judge(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
+              struct diaglist *dl, enum outcome *out, struct strbuf *why)
+{
+	struct strbuf t = {0}, bad = {0}, fp = {0};
+	int failures, excess_ok = 0;
+
+	prunes_init();
+	/* prune_warnings: no carriage returns */
+	for (size_t i = 0; i < len; i++)
+		if (text[i] != '\r')
+			sb_addc(&t, text[i]);
+	sb_add(&t, "", 0);
+	for (size_t i = 0; i < cf->ndirs; i++)
+		excess_ok |= cf->dirs[i].kind == D_EXCESS && selector_eval(cf->dirs[i].sel, env);
+	failures = match_messages(cf, env, &t, out, why, &bad, &fp);
+	failures += prune(cf, &t, out, why);
+	failures += excess_errors(cf, env, &t, excess_ok, out, why);
+	set_status(dl, &t, &bad, &fp, excess_ok);
 	sb_release(&t);
-	pcre2_match_data_free(md);
 	sb_release(&bad);
 	sb_release(&fp);
 	return failures;
 }
+
+const struct dialect_ops dialect_dejagnu = {
+	.name = "dejagnu",
+	.claims = dejagnu_claims,
+	.read = dejagnu_read,
+	.flags = dejagnu_flags,
+	.judge = dejagnu_judge,
+	.requires_reason = "%s",
+	.runtest_style = 1,
+};

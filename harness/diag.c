@@ -3,39 +3,8 @@
 #include <string.h>
 
 #include "diag.h"
+#include "hash.h"
 #include "util.h"
-
-static const char *const sev_names[] = {
-	[SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal",
-};
-static const char *const status_names[] = {
-	[ST_NONE] = "-", [ST_EXPECTED] = "expected", [ST_UNEXPECTED] = "unexpected",
-	[ST_KNOWN_FP] = "known-fp", [ST_NOTE] = "note",
-};
-
-const char *
-severity_name(enum severity s)
-{
-	return sev_names[s];
-}
-
-int
-severity_parse(const char *s)
-{
-	return name_index(sev_names, LEN(sev_names), s);
-}
-
-const char *
-dstatus_name(enum dstatus s)
-{
-	return status_names[s];
-}
-
-int
-dstatus_parse(const char *s)
-{
-	return name_index(status_names, LEN(status_names), s);
-}
 
 char *
 option_normalise(const char *s, size_t len)
@@ -165,32 +134,20 @@ static const struct {
 	{ ": remark: ", SEV_NOTE },
 };
 
-/* Identical diagnostics are merged; an open-addressing index (slot holds
- * position + 1) keeps that linear in the output's size, which matters for
- * a compiler that prints hundreds of thousands of lines. */
-struct dindex {
-	size_t *slot;
-	size_t cap;           /* a power of two, or 0 */
-};
-
-static size_t
-str_hash(size_t h, const char *s)
-{
-	for (; s && *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return (h ^ (s ? 1 : 0)) * 1099511628211u;
-}
-
-static size_t
+/* Identical diagnostics are merged; a hash index keeps that linear in
+ * the output's size, which matters for a compiler that prints hundreds of
+ * thousands of lines. */
+static uint64_t
 diag_hash(const struct diag *d)
 {
-	size_t h = 1469598103934665603u;
-	h = str_hash(h, d->file);
-	h = str_hash(h, d->message);
-	h = str_hash(h, d->option);
-	h = (h ^ (size_t)d->line) * 1099511628211u;
-	h = (h ^ (size_t)d->col) * 1099511628211u;
-	return (h ^ (size_t)d->sev) * 1099511628211u;
+	uint64_t h = HASH_INIT;
+
+	h = hash_str(h, d->file);
+	h = hash_str(h, d->message);
+	h = hash_str(h, d->option);
+	h = hash_int(h, d->line);
+	h = hash_int(h, d->col);
+	return hash_int(h, d->sev);
 }
 
 static int
@@ -199,50 +156,37 @@ opt_eq(const char *a, const char *b)
 	return (!a && !b) || (a && b && !strcmp(a, b));
 }
 
+struct lookup {
+	const struct diaglist *dl;
+	const struct diag *d;
+};
+
 static int
-diag_eq(const struct diag *a, const struct diag *b)
+same_diag(const void *ctx, size_t pos)
 {
+	const struct lookup *l = ctx;
+	const struct diag *a = &l->dl->v[pos], *b = l->d;
+
 	return a->line == b->line && a->col == b->col && a->sev == b->sev &&
 	       !strcmp(a->message, b->message) && opt_eq(a->file, b->file) && opt_eq(a->option, b->option);
 }
 
-static size_t *
-index_find(struct dindex *ix, const struct diaglist *dl, const struct diag *d)
-{
-	size_t mask = ix->cap - 1, i = diag_hash(d) & mask;
-
-	while (ix->slot[i] && !diag_eq(&dl->v[ix->slot[i] - 1], d))
-		i = (i + 1) & mask;
-	return &ix->slot[i];
-}
-
 static void
-index_grow(struct dindex *ix, const struct diaglist *dl)
+add(struct diaglist *dl, struct hindex *ix, struct diag *d)
 {
-	free(ix->slot);
-	ix->cap = ix->cap ? ix->cap * 2 : 64;
-	ix->slot = xcalloc(ix->cap, sizeof(*ix->slot));
-	for (size_t k = 0; k < dl->n; k++)
-		*index_find(ix, dl, &dl->v[k]) = k + 1;
-}
+	struct lookup l = { dl, d };
+	uint64_t h = diag_hash(d);
+	long at = hindex_find(ix, h, same_diag, &l);
 
-static void
-add(struct diaglist *dl, struct dindex *ix, struct diag *d)
-{
-	size_t *slot;
-
-	if ((dl->n + 1) * 2 > ix->cap)
-		index_grow(ix, dl);
-	slot = index_find(ix, dl, d);
-	if (*slot) {
-		dl->v[*slot - 1].count++;
+	if (at >= 0) {
+		dl->v[at].count++;
 		free(d->file);
 		free(d->message);
 		free(d->option);
 		return;
 	}
 	VEC_PUSH(*dl, *d);
-	*slot = dl->n;
+	hindex_add(ix, h, dl->n - 1);
 }
 
 static void
@@ -261,7 +205,7 @@ has_prefix(const char *s, size_t len, const char *prefix)
 }
 
 static void
-parse_line(struct diaglist *dl, struct dindex *ix, const char *s, size_t len)
+parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 {
 	const char *m = NULL;
 	size_t mi = 0;
@@ -319,17 +263,18 @@ parse_line(struct diaglist *dl, struct dindex *ix, const char *s, size_t len)
 void
 diag_parse(struct diaglist *dl, const char *buf, size_t len)
 {
-	struct dindex ix = { NULL, 0 };
+	struct hindex ix = {0};
 	size_t i = 0;
 
-	index_grow(&ix, dl);
+	for (size_t k = 0; k < dl->n; k++)
+		hindex_add(&ix, diag_hash(&dl->v[k]), k);
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t e = nl ? (size_t)(nl - buf) : len;
 		parse_line(dl, &ix, buf + i, e - i);
 		i = e + 1;
 	}
-	free(ix.slot);
+	hindex_release(&ix);
 }
 
 void

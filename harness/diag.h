@@ -15,10 +15,7 @@
 
 #include <stddef.h>
 
-enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL };
-
-/* What the matcher decided about a diagnostic. */
-enum dstatus { ST_NONE, ST_EXPECTED, ST_UNEXPECTED, ST_KNOWN_FP, ST_NOTE };
+#include "kinds.h"
 
 struct diag {
 	char *file;             /* NULL when the diagnostic has no location */
@@ -48,10 +45,5 @@ char *option_normalise(const char *s, size_t len);
 /* Replace typographic quotes (U+2018, U+2019, U+201C, U+201D) with ' and ".
  * Returns an allocated string. */
 char *quotes_normalise(const char *s, size_t len);
-
-const char *severity_name(enum severity s);     /* warning, error, note, fatal */
-int severity_parse(const char *s);              /* -1 if unknown */
-const char *dstatus_name(enum dstatus s);       /* expected, unexpected, known-fp, note */
-int dstatus_parse(const char *s);
 
 #endif

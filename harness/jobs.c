@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dejagnu.h"
+#include "dialect.h"
 #include "jobs.h"
 #include "trust.h"
 
@@ -42,10 +42,8 @@ job_reason(const struct job *j, const struct config *cfg, const struct probeset 
 		return xasprintf("profile %s is not for {%s}", p->name, except->when_text);
 	if (j->pre == V_NA && cases[j->caseidx].unsupported)
 		return xasprintf("not supported: %s", cases[j->caseidx].unsupported);
-	if (j->pre == V_NA && cases[j->caseidx].dialect == DIALECT_DEJAGNU)
-		return xstrdup(cases[j->caseidx].requires_text);
 	if (j->pre == V_NA)
-		return xasprintf("case-requires {%s}", cases[j->caseidx].requires_text);
+		return xasprintf(cases[j->caseidx].dialect->requires_reason, cases[j->caseidx].requires_text);
 	if (pr->package)
 		return xasprintf("%s (apt-get install %s)", pr->note, pr->package);
 	return xstrdup(pr->note ? pr->note : "not installed");
@@ -77,17 +75,17 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	const struct toolchain *t = &c->tcs[j->tc];
 	const struct profile *p = &cfg->profiles[j->profile];
 	const struct casefile *cf = &cases[j->caseidx];
-	int dejagnu = cf->dialect == DIALECT_DEJAGNU;
+	int runtest = cf->dialect->runtest_style;
 	/* runtest names the file first but for dg-do assemble (which matters
 	 * to -x), and puts the plain-output flags before the test's own */
-	int file_first = dejagnu && cf->mode != MODE_OBJECT;
-	const char *file = dejagnu ? cf->dg_path : cf->path;
+	int file_first = runtest && cf->mode != MODE_OBJECT;
+	const char *file = runtest ? cf->abspath : cf->path;
 	struct sel_env env;
 
 	config_command(cfg, c, t, av);
 	if (file_first)
 		strvec_push(av, file);
-	if (dejagnu)
+	if (runtest)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	env = job_env(j, cfg, ps);
 	profile_flags(cfg, p, &env, av);
@@ -95,12 +93,9 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_append(av, &t->flags);
 	if (cf->std)
 		strvec_push_nocopy(av, xasprintf("-std=%s", cf->std));
-	if (dejagnu) {
-		dg_flags(cf, &env, av);
-	} else {
-		strvec_append(av, &cf->flags);
+	cf->dialect->flags(cf, &env, av);
+	if (!runtest)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
-	}
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
 		strvec_push(av, file);
@@ -108,18 +103,15 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_push(av, "/dev/null");
 }
 
-/* The directory of the case's file (real path), or NULL. Allocated. */
+/* The directory of the case's file (its real path, as loaded), or NULL. Allocated. */
 static char *
 case_dir(const struct casefile *cf)
 {
-	char *real = realpath(cf->dialect == DIALECT_DEJAGNU ? cf->dg_path : cf->path, NULL), *slash;
+	const char *slash = strrchr(cf->abspath, '/');
 
-	if (real && (slash = strrchr(real, '/')) && slash != real) {
-		*slash = 0;
-		return real;
-	}
-	free(real);
-	return NULL;
+	if (cf->abspath[0] != '/' || !slash || slash == cf->abspath)
+		return NULL;
+	return xstrndup(cf->abspath, (size_t)(slash - cf->abspath));
 }
 
 /* Bind what a host command needs beyond the system directories: the tree
@@ -155,7 +147,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 {
 	const struct casefile *cf = &cases[j->caseidx];
 	const struct compiler *c = &cfg->compilers[j->compiler];
-	int dejagnu = cf->dialect == DIALECT_DEJAGNU;
+	int runtest = cf->dialect->runtest_style;
 	struct strvec ro = {0};
 	char *dir;
 
@@ -165,12 +157,12 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	if ((dir = case_dir(cf)))
 		strvec_push_nocopy(&ro, dir);
 	if (c->root >= 0) {
-		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, dejagnu ? scratch : NULL, av);
+		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, runtest ? scratch : NULL, av);
 	} else {
 		if (c->prefix.n)
 			bind_command(c->prefix.v[0], &ro);
 		bind_command(c->tcs[j->tc].command, &ro);
-		root_enter(&ps->host, &ro, scratch, dejagnu && scratch ? scratch : ps->cwd, av);
+		root_enter(&ps->host, &ro, scratch, runtest && scratch ? scratch : ps->cwd, av);
 	}
 	strvec_release(&ro);
 }
@@ -182,10 +174,7 @@ case_flags(const struct job *j, const struct config *cfg, const struct probeset 
 {
 	struct sel_env env = job_env(j, cfg, ps);
 
-	if (cf->dialect == DIALECT_DEJAGNU)
-		dg_flags(cf, &env, out);
-	else
-		strvec_append(out, &cf->flags);
+	cf->dialect->flags(cf, &env, out);
 }
 
 /* Why an untrusted case may not run job j (trust.h), or NULL. */
@@ -203,7 +192,7 @@ refusal(const struct job *j, const struct config *cfg, const struct probeset *ps
 		/* DejaGnu files compile in the scratch directory, which holds
 		 * only this run's own output: a relative path is judged as if
 		 * it were the case directory's */
-		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect == DIALECT_DEJAGNU && dir ? dir : ps->cwd,
+		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect->runtest_style && dir ? dir : ps->cwd,
 		                    NULL, cfg->compilers[j->compiler].root >= 0 || ps->sandbox);
 		free(dir);
 	}
@@ -264,4 +253,15 @@ joblist_release(struct joblist *jl)
 {
 	free(jl->v);
 	memset(jl, 0, sizeof(*jl));
+}
+
+void
+job_proc(const struct job *j, const struct config *cfg, const struct probeset *ps,
+         const struct casefile *cases, const char *scratch, struct proc *p)
+{
+	job_enter(j, cfg, ps, cases, scratch, &p->argv);
+	p->command_at = p->argv.n;
+	job_argv(j, cfg, ps, cases, &p->argv);
+	if (cases[j->caseidx].dialect->runtest_style)
+		p->cwd = scratch;
 }

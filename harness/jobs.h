@@ -19,10 +19,10 @@
 
 #include <stdint.h>
 
-#include "cases.h"
+#include "casefile.h"
 #include "config.h"
-#include "match.h"
 #include "probe.h"
+#include "sched.h"
 
 struct job {
 	uint32_t caseidx;               /* into the cases array given to jobs_build */
@@ -60,6 +60,11 @@ void job_argv(const struct job *j, const struct config *cfg, const struct probes
  * job_argv follows it. */
 void job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
                const struct casefile *cases, const char *scratch, struct strvec *av);
+/* The process of job j: job_enter's sandbox, then job_argv's command
+ * (p->command_at says where it starts); a file compiled as runtest
+ * compiles runs in scratch. p->argv is appended to. */
+void job_proc(const struct job *j, const struct config *cfg, const struct probeset *ps,
+              const struct casefile *cases, const char *scratch, struct proc *p);
 /* "LC_ALL=C cmd args..." quoted for sh. */
 void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialect.h"
 #include "diff.h"
 #include "export.h"
 #include "results.h"
@@ -75,109 +76,121 @@ is_opt(const char *arg, const char *name)
 	return !strcmp(arg, name) || (!strncmp(arg, name, n) && arg[n] == '=');
 }
 
+/* --dialect's value: the dialect (NULL for auto) into *d. Returns 0, or a
+ * usage error's status. */
+static int
+dialect_option(const char *v, const struct dialect_ops **d)
+{
+	if (!dialect_known(v))
+		return usage("unknown dialect '%s' (auto, native, verify, dejagnu)", v);
+	*d = dialect_find(v);
+	return 0;
+}
+
+/* -j N, -jN, --jobs N, --jobs=N at argv[*i]. Returns 0, or a usage error's status. */
+static int
+jobs_option(int argc, char **argv, int *i, int *parallel)
+{
+	const char *a = argv[*i], *v;
+	char *end;
+	long n;
+
+	if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+		if (*i + 1 >= argc)
+			return usage("option '%s' needs a value", a);
+		v = argv[++*i];
+	} else {
+		v = a[1] == 'j' ? a + 2 : a + 7;
+	}
+	n = strtol(v, &end, 10);
+	if (*end || n < 1 || n > 4096)
+		return usage("bad job count '%s'", v);
+	*parallel = (int)n;
+	return 0;
+}
+
+/* A run option that takes a value (v). Returns 0, or a usage error's status. */
+static int
+run_value(struct run_opts *o, const char *name, const char *v)
+{
+	struct plan_opts *p = &o->plan;
+	char *end;
+	int k, n, used = 0;
+
+	if (!strcmp(name, "--config"))
+		p->config = v;
+	else if (!strcmp(name, "--dialect"))
+		return dialect_option(v, &p->dialect);
+	else if (!strcmp(name, "--compilers"))
+		split_commas(&p->filter.compilers, v);
+	else if (!strcmp(name, "--targets"))
+		split_commas(&p->filter.targets, v);
+	else if (!strcmp(name, "--profiles"))
+		split_commas(&p->filter.profiles, v);
+	else if (!strcmp(name, "--out"))
+		o->out = v;
+	else if (!strcmp(name, "--shard")) {
+		if (sscanf(v, "%d/%d%n", &k, &n, &used) != 2 || v[used] || n < 1 || k < 1 || k > n)
+			return usage("bad shard '%s' (K/N, 1 <= K <= N)", v);
+		p->shard = k;
+		p->nshards = n;
+	} else if (!strcmp(name, "--timeout")) {
+		p->timeout = strtod(v, &end);
+		if (*end || !(p->timeout > 0) || p->timeout > 86400)
+			return usage("bad timeout '%s'", v);
+	}
+	return 0;
+}
+
+/* A run option without a value; 0 when a is none. */
+static int
+run_flag(struct run_opts *o, const char *a)
+{
+	int *flag = !strcmp(a, "--dry-run") ? &o->dry_run : !strcmp(a, "--quiet") ? &o->quiet :
+	            !strcmp(a, "--no-cache") ? &o->plan.no_cache : !strcmp(a, "--trusted-cases") ? &o->plan.trusted_cases :
+	            !strcmp(a, "--no-sandbox") ? &o->plan.no_sandbox : NULL;
+
+	if (flag)
+		*flag = 1;
+	return flag != NULL;
+}
+
 static int
 cmd_run(int argc, char **argv)
 {
-	struct run_opts o = {0};
-	int r;
+	static const char *const valued[] = {
+		"--config", "--dialect", "--compilers", "--targets", "--profiles", "--out", "--shard", "--timeout",
+	};
+	struct run_opts o = { .plan.config = "compilers.yaml", .out = "results/latest.results" };
+	int r = 0;
 
-	o.config = "compilers.yaml";
-	o.out = "results/latest.results";
-	for (int i = 1; i < argc; i++) {
+	for (int i = 1; i < argc && !r; i++) {
 		const char *a = argv[i], *v;
-		if (is_opt(a, "--config")) {
-			if (!(v = optval(argc, argv, &i, "--config")))
-				goto missing;
-			o.config = v;
-		} else if (is_opt(a, "--dialect")) {
-			if (!(v = optval(argc, argv, &i, "--dialect")))
-				goto missing;
-			if (dialect_parse(v) < 0) {
-				r = usage("unknown dialect '%s' (auto, native, verify, dejagnu)", v);
-				goto out;
-			}
-			o.dialect = (enum dialect)dialect_parse(v);
+		size_t k;
+		for (k = 0; k < LEN(valued) && !is_opt(a, valued[k]); k++)
+			;
+		if (k < LEN(valued)) {
+			if (!(v = optval(argc, argv, &i, valued[k])))
+				r = usage("option '%s' needs a value", a);
+			else
+				r = run_value(&o, valued[k], v);
 		} else if (is_opt(a, "--cases")) {
 			if (!(v = optval(argc, argv, &i, "--cases")))
-				goto missing;
-			strvec_push(&o.cases, v);
-			while (i + 1 < argc && argv[i + 1][0] != '-')
-				strvec_push(&o.cases, argv[++i]);
-		} else if (is_opt(a, "--compilers")) {
-			if (!(v = optval(argc, argv, &i, "--compilers")))
-				goto missing;
-			split_commas(&o.filter.compilers, v);
-		} else if (is_opt(a, "--targets")) {
-			if (!(v = optval(argc, argv, &i, "--targets")))
-				goto missing;
-			split_commas(&o.filter.targets, v);
-		} else if (is_opt(a, "--profiles")) {
-			if (!(v = optval(argc, argv, &i, "--profiles")))
-				goto missing;
-			split_commas(&o.filter.profiles, v);
-		} else if (!strcmp(a, "-j") || !strncmp(a, "-j", 2) || is_opt(a, "--jobs")) {
-			char *end;
-			long n;
-			if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-				if (i + 1 >= argc)
-					goto missing;
-				v = argv[++i];
-			} else {
-				v = a[1] == 'j' ? a + 2 : a + 7;
-			}
-			n = strtol(v, &end, 10);
-			if (*end || n < 1 || n > 4096) {
-				r = usage("bad job count '%s'", v);
-				goto out;
-			}
-			o.parallel = (int)n;
-		} else if (is_opt(a, "--out")) {
-			if (!(v = optval(argc, argv, &i, "--out")))
-				goto missing;
-			o.out = v;
-		} else if (!strcmp(a, "--dry-run")) {
-			o.dry_run = 1;
-		} else if (!strcmp(a, "--quiet")) {
-			o.quiet = 1;
-		} else if (!strcmp(a, "--no-cache")) {
-			o.no_cache = 1;
-		} else if (!strcmp(a, "--trusted-cases")) {
-			o.trusted_cases = 1;
-		} else if (!strcmp(a, "--no-sandbox")) {
-			o.no_sandbox = 1;
-		} else if (is_opt(a, "--shard")) {
-			int k, n, used = 0;
-			if (!(v = optval(argc, argv, &i, "--shard")))
-				goto missing;
-			if (sscanf(v, "%d/%d%n", &k, &n, &used) != 2 || v[used] || n < 1 || k < 1 || k > n) {
-				r = usage("bad shard '%s' (K/N, 1 <= K <= N)", v);
-				goto out;
-			}
-			o.shard = k;
-			o.nshards = n;
-		} else if (is_opt(a, "--timeout")) {
-			char *end;
-			if (!(v = optval(argc, argv, &i, "--timeout")))
-				goto missing;
-			o.timeout = strtod(v, &end);
-			if (*end || !(o.timeout > 0) || o.timeout > 86400) {
-				r = usage("bad timeout '%s'", v);
-				goto out;
-			}
-		} else {
+				r = usage("option '%s' needs a value", a);
+			for (strvec_push(&o.plan.cases, v ? v : ""); !r && i + 1 < argc && argv[i + 1][0] != '-';)
+				strvec_push(&o.plan.cases, argv[++i]);
+		} else if (!strncmp(a, "-j", 2) || is_opt(a, "--jobs")) {
+			r = jobs_option(argc, argv, &i, &o.plan.parallel);
+		} else if (!run_flag(&o, a)) {
 			r = usage("unknown option '%s'", a);
-			goto out;
 		}
 	}
-	r = run_main(&o);
-	goto out;
-missing:
-	r = usage("option '%s' needs a value", argv[argc - 1]);
-out:
-	strvec_release(&o.cases);
-	strvec_release(&o.filter.compilers);
-	strvec_release(&o.filter.targets);
-	strvec_release(&o.filter.profiles);
+	if (!r)
+		r = run_main(&o);
+	strvec_release(&o.plan.cases);
+	strvec_release(&o.plan.filter.compilers);
+	strvec_release(&o.plan.filter.targets);
+	strvec_release(&o.plan.filter.profiles);
 	return r;
 }
 
@@ -357,7 +370,7 @@ cmd_lint(int argc, char **argv)
 {
 	const char *config = "compilers.yaml";
 	struct strvec paths = {0};
-	enum dialect dialect = DIALECT_AUTO;
+	const struct dialect_ops *dialect = NULL;
 	int r;
 
 	for (int i = 1; i < argc; i++) {
@@ -368,11 +381,11 @@ cmd_lint(int argc, char **argv)
 			}
 		} else if (is_opt(argv[i], "--dialect")) {
 			const char *v = optval(argc, argv, &i, "--dialect");
-			if (!v || dialect_parse(v) < 0) {
+			if (!v || !dialect_known(v)) {
 				strvec_release(&paths);
 				return usage("--dialect is auto, native, verify or dejagnu", NULL);
 			}
-			dialect = (enum dialect)dialect_parse(v);
+			dialect = dialect_find(v);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&paths);
 			return usage("unknown option '%s'", argv[i]);

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "cached.h"
 #include "probe.h"
 #include "etarget.h"
 #include "sched.h"
@@ -16,7 +17,6 @@ struct ptask {
 	size_t probe;
 	enum ptask_kind kind;
 	struct strvec argv;     /* what runs the compiler (the root's bwrap command excluded) */
-	struct strvec full;     /* while it runs: the whole command */
 	int et;                 /* PT_ETARGET: the keyword */
 	const char *file;       /* PT_ETARGET: its program's file, which the cache key leaves out */
 	struct strvec bind;     /* PT_ETARGET: the program's directory, for a root */
@@ -29,9 +29,6 @@ struct pctx {
 	struct probeset *ps;
 	struct ptask *tasks;
 	size_t ntasks;
-	char **argvs;     /* per task, the argv array handed to sched */
-	size_t *run;      /* sched index -> task index: the tasks the cache did not answer */
-	char (*keys)[65]; /* per task, its cache key */
 	struct cache *cache;
 };
 
@@ -81,17 +78,36 @@ static void
 pget(void *vctx, size_t i, struct proc *p)
 {
 	struct pctx *ctx = vctx;
-	struct ptask *t;
+	struct ptask *t = &ctx->tasks[i];
 
-	i = ctx->run[i];
-	t = &ctx->tasks[i];
-	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &t->bind, NULL, NULL, &t->full);
-	strvec_append(&t->full, &t->argv);
-	p->argv = strvec_argv(&t->full);
-	ctx->argvs[i] = (char *)p->argv;
+	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &t->bind, NULL, NULL, &p->argv);
+	p->command_at = p->argv.n;
+	strvec_append(&p->argv, &t->argv);
 	p->envp = ctx->envp;
 	p->timeout = ctx->timeout > 0 ? ctx->timeout :
-	             ctx->cfg->compilers[ctx->ps->v[ctx->tasks[i].probe].compiler].timeout;
+	             ctx->cfg->compilers[ctx->ps->v[t->probe].compiler].timeout;
+}
+
+/* The cache key of task i: the toolchain's identity and what it is asked
+ * (for an effective-target program, its text, not where it is). */
+static void
+pkey(void *vctx, size_t i, const struct proc *p, char key[65])
+{
+	struct pctx *ctx = vctx;
+	const struct ptask *t = &ctx->tasks[i];
+	struct cache_key k;
+
+	(void)p;
+	cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : "probe");
+	probe_key(&k, ctx->cfg, ctx->ps, &ctx->ps->v[t->probe]);
+	for (size_t a = 0; a < t->argv.n; a++) {
+		if (t->file && !strcmp(t->argv.v[a], t->file))
+			cache_key_str(&k, etarget_get(t->et)->text);
+		else
+			cache_key_str(&k, t->argv.v[a]);
+	}
+	cache_key_env(&k, ctx->envp);
+	cache_key_final(&k, key);
 }
 
 static void
@@ -236,22 +252,21 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 }
 
 static void
-pdone(void *vctx, size_t i, const struct proc_result *r)
+pdone(void *vctx, size_t i, const struct proc_result *r, int cached)
+{
+	(void)cached;
+	apply(vctx, i, r);
+}
+
+/* A toolchain that answers is remembered; one that does not is asked
+ * again next time (it may have been installed meanwhile). */
+static int
+pkeep(void *vctx, size_t i, const struct proc_result *r)
 {
 	struct pctx *ctx = vctx;
 
-	i = ctx->run[i];
-	free(ctx->argvs[i]);
-	ctx->argvs[i] = NULL;
-	strvec_release(&ctx->tasks[i].full);
-	apply(ctx, i, r);
-	/* a toolchain that answers is remembered; one that does not is asked
-	 * again next time (it may have been installed meanwhile) */
-	if (!r->spawn_errno && !r->timed_out && !r->signal &&
-	    (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET)) {
-		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, 0, r->out, r->err };
-		cache_put(ctx->cache, ctx->keys[i], &e);
-	}
+	return !r->spawn_errno && !r->timed_out && !r->signal &&
+	       (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET);
 }
 
 /* Run the tasks of ctx (answers the cache has are not asked again), then
@@ -259,54 +274,17 @@ pdone(void *vctx, size_t i, const struct proc_result *r)
 static int
 run_tasks(struct pctx *ctx, int parallel)
 {
-	struct sched_opts o = {0};
-	size_t nrun = 0;
-	int sig;
+	struct cached_opts o = {
+		.ntasks = ctx->ntasks, .parallel = parallel, .cache = ctx->cache, .ctx = ctx,
+		.get = pget, .key = pkey, .done = pdone, .keep = pkeep,
+	};
+	int sig = cached_run(&o);
 
-	ctx->run = xcalloc(ctx->ntasks + 1, sizeof(*ctx->run));
-	ctx->keys = xcalloc(ctx->ntasks + 1, sizeof(*ctx->keys));
 	for (size_t i = 0; i < ctx->ntasks; i++) {
-		const struct ptask *t = &ctx->tasks[i];
-		struct cache_key k;
-		struct cache_entry e;
-		cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : "probe");
-		probe_key(&k, ctx->cfg, ctx->ps, &ctx->ps->v[t->probe]);
-		for (size_t a = 0; a < t->argv.n; a++) {
-			if (t->file && !strcmp(t->argv.v[a], t->file))
-				cache_key_str(&k, etarget_get(t->et)->text);    /* the program, not where it is */
-			else
-				cache_key_str(&k, t->argv.v[a]);
-		}
-		cache_key_env(&k, ctx->envp);
-		cache_key_final(&k, ctx->keys[i]);
-		if (cache_get(ctx->cache, ctx->keys[i], &e)) {
-			struct proc_result r = {0};
-			r.exit_code = e.exit_code;
-			r.out = e.out;
-			r.err = e.err;
-			apply(ctx, i, &r);
-			cache_entry_release(&e);
-		} else {
-			ctx->run[nrun++] = i;
-		}
-	}
-	ctx->argvs = xcalloc(ctx->ntasks + 1, sizeof(*ctx->argvs));
-	o.njobs = nrun;
-	o.parallel = parallel;
-	o.ctx = ctx;
-	o.get = pget;
-	o.done = pdone;
-	sig = sched_run(&o);
-	for (size_t i = 0; i < ctx->ntasks; i++) {
-		free(ctx->argvs[i]);
 		strvec_release(&ctx->tasks[i].argv);
-		strvec_release(&ctx->tasks[i].full);
 		strvec_release(&ctx->tasks[i].bind);
 	}
-	free(ctx->argvs);
 	free(ctx->envp);
-	free(ctx->run);
-	free(ctx->keys);
 	free(ctx->tasks);
 	return sig;
 }
@@ -390,7 +368,7 @@ int
 probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
           int parallel, double timeout, struct cache *cache)
 {
-	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
+	struct pctx ctx = { .timeout = timeout, .cfg = cfg, .ps = ps };
 	size_t cap = 0, n = 0;
 	char cwd[4096];
 	int sig;
@@ -435,7 +413,7 @@ int
 probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
                int parallel, double timeout, struct cache *cache)
 {
-	struct pctx ctx = { NULL, timeout, cfg, ps, NULL, 0, NULL, NULL, NULL, NULL };
+	struct pctx ctx = { .timeout = timeout, .cfg = cfg, .ps = ps };
 	struct etarget_set all = *want;
 	const char *tmp = getenv("TMPDIR");
 	char *dir = xasprintf("%s/diagmatrix-et.XXXXXX", tmp && *tmp ? tmp : "/tmp");

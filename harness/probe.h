@@ -49,13 +49,14 @@ struct probeset {
 /* Probe every toolchain (in config order) that f keeps, with up to
  * parallel processes, each within timeout seconds (0: the compiler's own).
  * Answers remembered in cache (may be disabled) are used instead of asking
- * again. Returns 0, or the signal that interrupted it. */
+ * again. Returns 0, the signal that interrupted it, or -errno when the
+ * processes could not be run (sched.h). */
 int probe_all(const struct config *cfg, const struct config_filter *f, struct probeset *ps,
               int parallel, double timeout, struct cache *cache);
 /* Decide the effective-target keywords of want (and those they are made
  * of) for every toolchain found, into each probe's etargets: programs
  * are compiled like probes (in parallel, remembered in cache); triplet
- * keywords are matched. Returns 0, or the signal that interrupted it. */
+ * keywords are matched. Returns as probe_all. */
 int probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
                    int parallel, double timeout, struct cache *cache);
 /* Append to av what enters the root of the toolchain of probe pr, when it

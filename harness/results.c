@@ -1,12 +1,14 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "results.h"
 
 #define MAGIC "diagmatrix-results"
@@ -28,86 +30,31 @@ results_get_meta(const struct results *r, const char *key)
 	return NULL;
 }
 
-static size_t
-name_hash(const char *s)
+static int
+same_name(const void *ctx, size_t pos)
 {
-	size_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
+	const struct results *r = ((const void *const *)ctx)[0];
+	const char *name = ((const void *const *)ctx)[1];
+
+	return !strcmp(r->cases[pos].name, name);
 }
 
 long
 results_find_case(const struct results *r, const char *name)
 {
-	if (!r->nslots)
-		return -1;
-	for (size_t h = name_hash(name) & (r->nslots - 1); r->case_slots[h]; h = (h + 1) & (r->nslots - 1))
-		if (!strcmp(r->cases[r->case_slots[h] - 1].name, name))
-			return (long)r->case_slots[h] - 1;
-	return -1;
-}
+	const void *ctx[] = { r, name };
 
-/* Append c to r->cases and to the hash of names. Returns its index. */
-static size_t
-push_case(struct results *r, const struct rcase *c)
-{
-	xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
-	r->cases[r->ncases++] = *c;
-	if (2 * r->ncases > r->nslots) {
-		free(r->case_slots);
-		r->nslots = r->nslots ? 2 * r->nslots : 64;
-		r->case_slots = xcalloc(r->nslots, sizeof(*r->case_slots));
-		for (size_t i = 0; i + 1 < r->ncases; i++) {
-			size_t h = name_hash(r->cases[i].name) & (r->nslots - 1);
-			while (r->case_slots[h])
-				h = (h + 1) & (r->nslots - 1);
-			r->case_slots[h] = i + 1;
-		}
-	}
-	{
-		size_t h = name_hash(c->name) & (r->nslots - 1);
-		while (r->case_slots[h])
-			h = (h + 1) & (r->nslots - 1);
-		r->case_slots[h] = r->ncases;
-	}
-	return r->ncases - 1;
-}
-
-static char *
-dupor(const char *s)
-{
-	return xstrdup(s ? s : "");
+	return hindex_find(&r->case_index, hash_str(HASH_INIT, name), same_name, ctx);
 }
 
 size_t
-results_add_case(struct results *r, const struct casefile *cf)
+results_push_case(struct results *r, struct rcase *c)
 {
-	struct rcase c = {0};
-	struct strbuf flags = {0};
-
-	c.name = xstrdup(cf->name);
-	c.path = xstrdup(cf->path);
-	c.title = xstrdup(cf->title);
-	c.requires = dupor(cf->requires_text);
-	c.std = dupor(cf->std);
-	shell_quote_all(&flags, &cf->flags);
-	c.flags = sb_detach(&flags);
-	strvec_append(&c.refs, &cf->refs);
-	c.dirs = xcalloc(cf->ndirs + 1, sizeof(*c.dirs));
-	c.ndirs = c.capdirs = cf->ndirs;
-	for (size_t i = 0; i < cf->ndirs; i++) {
-		const struct directive *d = &cf->dirs[i];
-		struct rdirective *rd = &c.dirs[i];
-		rd->kind = d->kind;
-		rd->line = d->line;
-		rd->src_line = d->src_line;
-		rd->selector = dupor(d->sel_text);
-		rd->regex = dupor(d->regex);
-		rd->flag = dupor(d->flag);
-		rd->ref = dupor(d->ref);
-	}
-	return push_case(r, &c);
+	xgrow((void **)&r->cases, &r->capcases, r->ncases + 1, sizeof(*r->cases));
+	r->cases[r->ncases++] = *c;
+	memset(c, 0, sizeof(*c));
+	hindex_add(&r->case_index, hash_str(HASH_INIT, r->cases[r->ncases - 1].name), r->ncases - 1);
+	return r->ncases - 1;
 }
 
 /* ---- writing ---- */
@@ -383,210 +330,297 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 	return st;
 }
 
+/* The state of reading one file into r. */
+struct rparse {
+	struct results *r;
+	const char *path;
+	struct errlist *errs;
+	int lineno;
+	size_t src, jobs0;
+	long cur_case;          /* the case its ref and dir records are of; -1 none, -2 known already */
+	struct rjob *cur_job;   /* the job its out and diag records are of */
+	int seen_end;
+};
+
+static int bad(struct rparse *ps, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int
+bad(struct rparse *ps, const char *fmt, ...)
+{
+	va_list ap;
+	char *msg;
+
+	va_start(ap, fmt);
+	msg = xvasprintf(fmt, ap);
+	va_end(ap);
+	errlist_add(ps->errs, ps->path, ps->lineno, 1, "%s", msg);
+	free(msg);
+	return -1;
+}
+
+static int
+read_meta(struct rparse *ps, char **f, size_t n)
+{
+	(void)n;
+	if (!results_get_meta(ps->r, f[1]))
+		results_meta(ps->r, f[1], f[2]);
+	return 0;
+}
+
+static int
+read_toolchain(struct rparse *ps, char **f, size_t n)
+{
+	struct results *r = ps->r;
+	struct rtoolchain t;
+
+	for (size_t k = 0; k < r->ntcs; k++) {
+		const struct rtoolchain *o = &r->tcs[k];
+		if (strcmp(o->compiler, f[1]) || strcmp(o->target, f[3]))
+			continue;
+		if (strcmp(o->version, f[5]) || strcmp(o->command, f[7]) || strcmp(o->triple, f[4]) ||
+		    strcmp(o->root, n > 9 ? f[9] : ""))
+			return bad(ps, "toolchain %s@%s is not the one in %s (version '%s', command %s there; '%s', %s here)",
+			           f[1], f[3], r->sources.v[o->source], o->version, o->command, f[5], f[7]);
+		return 0;
+	}
+	t = (struct rtoolchain){
+		.compiler = xstrdup(f[1]), .family = xstrdup(f[2]), .target = xstrdup(f[3]), .triple = xstrdup(f[4]),
+		.version = xstrdup(f[5]), .status = xstrdup(f[6]), .command = xstrdup(f[7]), .note = xstrdup(f[8]),
+		.root = xstrdup(n > 9 ? f[9] : ""), .source = ps->src,
+	};
+	xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
+	r->tcs[r->ntcs++] = t;
+	return 0;
+}
+
+static int
+read_profile(struct rparse *ps, char **f, size_t n)
+{
+	struct results *r = ps->r;
+
+	(void)n;
+	for (size_t k = 0; k < r->nprofiles; k++) {
+		if (strcmp(r->profiles[k].name, f[1]))
+			continue;
+		if (strcmp(r->profiles[k].flags, f[2]))
+			return bad(ps, "profile %s has other flags in %s", f[1], r->sources.v[r->profiles[k].source]);
+		return 0;
+	}
+	xgrow((void **)&r->profiles, &r->capprofiles, r->nprofiles + 1, sizeof(*r->profiles));
+	r->profiles[r->nprofiles++] = (struct rprofile){ .name = xstrdup(f[1]), .flags = xstrdup(f[2]), .source = ps->src };
+	return 0;
+}
+
+static int
+read_case(struct rparse *ps, char **f, size_t n)
+{
+	long k = results_find_case(ps->r, f[1]);
+	const struct rcase *o;
+
+	(void)n;
+	if (k < 0) {
+		struct rcase cs = {
+			.name = xstrdup(f[1]), .path = xstrdup(f[2]), .title = xstrdup(f[3]), .requires = xstrdup(f[4]),
+			.std = xstrdup(f[5]), .flags = xstrdup(f[6]), .source = ps->src,
+		};
+		ps->cur_case = (long)results_push_case(ps->r, &cs);
+		return 0;
+	}
+	o = &ps->r->cases[k];
+	if (strcmp(o->path, f[2]) || strcmp(o->requires, f[4]) || strcmp(o->std, f[5]) || strcmp(o->flags, f[6]))
+		return bad(ps, "case %s is not the one in %s", f[1], ps->r->sources.v[o->source]);
+	ps->cur_case = -2;      /* known: its refs and directives are already there */
+	return 0;
+}
+
+static int
+read_ref(struct rparse *ps, char **f, size_t n)
+{
+	(void)n;
+	if (ps->cur_case == -1)
+		return bad(ps, "ref record before any case");
+	if (ps->cur_case >= 0)
+		strvec_push(&ps->r->cases[ps->cur_case].refs, f[1]);
+	return 0;
+}
+
+static int
+read_dir(struct rparse *ps, char **f, size_t n)
+{
+	int kind = dkind_parse(f[1]);
+	struct rcase *cs;
+	long a, b;
+
+	(void)n;
+	if (ps->cur_case == -1)
+		return bad(ps, "dir record before any case");
+	if (kind < 0 || to_int(f[2], &a) || to_int(f[3], &b))
+		return bad(ps, "malformed dir record");
+	if (ps->cur_case < 0)
+		return 0;
+	cs = &ps->r->cases[ps->cur_case];
+	xgrow((void **)&cs->dirs, &cs->capdirs, cs->ndirs + 1, sizeof(*cs->dirs));
+	cs->dirs[cs->ndirs++] = (struct rdirective){
+		.kind = (enum dkind)kind, .line = (int)a, .src_line = (int)b, .selector = xstrdup(f[4]),
+		.regex = xstrdup(f[5]), .flag = xstrdup(f[6]), .ref = xstrdup(f[7]),
+	};
+	return 0;
+}
+
+static int
+read_job(struct rparse *ps, char **f, size_t n)
+{
+	struct results *r = ps->r;
+	long k = results_find_case(r, f[1]), a, b;
+	int v = verdict_parse(f[6]);
+
+	(void)n;
+	if (k < 0)
+		return bad(ps, "job for unknown case '%s'", f[1]);
+	if (v < 0 || to_int(f[7], &a) || to_int(f[8], &b))
+		return bad(ps, "malformed job record");
+	xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));
+	r->jobs[r->njobs] = (struct rjob){
+		.caseidx = (size_t)k, .compiler = xstrdup(f[2]), .version = xstrdup(f[3]), .target = xstrdup(f[4]),
+		.profile = xstrdup(f[5]), .verdict = (enum verdict)v, .exit_code = (int)a, .signal = (int)b,
+		.seconds = strtod(f[9], NULL), .reason = xstrdup(f[10]), .command = xstrdup(f[11]), .source = ps->src,
+	};
+	ps->cur_job = &r->jobs[r->njobs++];
+	ps->cur_case = -1;
+	return 0;
+}
+
+static int
+read_out(struct rparse *ps, char **f, size_t n)
+{
+	struct rjob *j = ps->cur_job;
+	size_t nd;
+
+	if (!j || j->outcomes)
+		return bad(ps, "out record without a job");
+	nd = ps->r->cases[j->caseidx].ndirs;
+	if (n - 1 != nd && !(nd == 0 && n == 1))
+		return bad(ps, "out record has %zu outcomes, the case has %zu directives", n - 1, nd);
+	j->outcomes = xcalloc(nd + 1, sizeof(*j->outcomes));
+	for (size_t k = 0; k < nd; k++) {
+		int o = outcome_parse(f[k + 1]);
+		if (o < 0)
+			return bad(ps, "unknown outcome '%s'", f[k + 1]);
+		j->outcomes[k] = (enum outcome)o;
+	}
+	return 0;
+}
+
+static int
+read_diag(struct rparse *ps, char **f, size_t n)
+{
+	struct rjob *j = ps->cur_job;
+	int sev = severity_parse(f[4]), st = dstatus_parse(f[7]);
+	long a, b, c;
+
+	(void)n;
+	if (!j)
+		return bad(ps, "diag record without a job");
+	if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1)
+		return bad(ps, "malformed diag record");
+	xgrow((void **)&j->diags, &j->capdiags, j->ndiags + 1, sizeof(*j->diags));
+	j->diags[j->ndiags++] = (struct rdiag){
+		.file = xstrdup(f[1]), .line = (int)a, .col = (int)b, .sev = (enum severity)sev, .option = xstrdup(f[5]),
+		.count = (unsigned)c, .status = (enum dstatus)st, .message = xstrdup(f[8]),
+	};
+	return 0;
+}
+
+static int
+read_end(struct rparse *ps, char **f, size_t n)
+{
+	long a;
+
+	(void)n;
+	if (to_int(f[1], &a) || (size_t)a != ps->r->njobs - ps->jobs0)
+		return bad(ps, "end record counts %s jobs, the file has %zu", f[1], ps->r->njobs - ps->jobs0);
+	ps->seen_end = 1;
+	return 0;
+}
+
+/* The records of a results file: tag, fields (with the tag; max 0: any
+ * number from min), whether it may follow the jobs, and its reader. */
+static const struct record {
+	const char *tag;
+	size_t min, max;
+	int after_jobs;
+	int (*read)(struct rparse *ps, char **f, size_t n);
+} records[] = {
+	{ "meta", 3, 3, 1, read_meta },
+	{ "toolchain", 9, 10, 0, read_toolchain },
+	{ "profile", 3, 3, 0, read_profile },
+	{ "case", 7, 7, 0, read_case },
+	{ "ref", 2, 2, 0, read_ref },
+	{ "dir", 8, 8, 0, read_dir },
+	{ "job", 12, 12, 1, read_job },
+	{ "out", 1, 0, 1, read_out },
+	{ "diag", 9, 9, 1, read_diag },
+	{ "end", 2, 2, 1, read_end },
+};
+
+/* One line (lineno > 1) of a results file. Returns 0 or -1 after adding
+ * an error. */
+static int
+read_record(struct rparse *ps, char **f, size_t n)
+{
+	const struct record *rec = NULL;
+
+	if (ps->seen_end)
+		return bad(ps, "data after the end record");
+	for (size_t i = 0; i < LEN(records) && !rec; i++)
+		if (!strcmp(f[0], records[i].tag) && n >= records[i].min && (!records[i].max || n <= records[i].max))
+			rec = &records[i];
+	if (!rec)
+		return bad(ps, "malformed '%s' record", f[0]);
+	if (rec->read(ps, f, n) < 0)
+		return -1;
+	if (ps->cur_job && !rec->after_jobs)
+		return bad(ps, "'%s' record after the jobs", f[0]);
+	return 0;
+}
+
 int
 results_parse(struct results *r, const char *path, const char *buf, size_t len, struct errlist *errs)
 {
+	struct rparse ps = { .r = r, .path = path, .errs = errs, .jobs0 = r->njobs, .cur_case = -1 };
 	struct strbuf sb = {0};
-	char *line, *next;
-	int lineno = 0, nerr0 = (int)errs->n, seen_end = 0;
-	size_t jobs0 = r->njobs;
-	long cur_case = -1;
-	struct rjob *cur_job = NULL;
+	size_t nerr0 = errs->n, capf = 0;
 	char **f = NULL;        /* the fields of the line being read */
-	size_t capf = 0, src;
 
 	xgrow((void **)&f, &capf, 16, sizeof(*f));
 	strvec_push(&r->sources, path);
-	src = r->sources.n - 1;
+	ps.src = r->sources.n - 1;
 	sb_add(&sb, buf, len);
 	if (memchr(buf, 0, len)) {
 		errlist_add(errs, path, 0, 0, "not a diagmatrix results file (NUL byte)");
-		goto out;
-	}
-#define BAD(...) do { errlist_add(errs, path, lineno, 1, __VA_ARGS__); goto out; } while (0)
-	for (line = sb.buf; *line; line = next) {
-		size_t n;
-		long a, b, c;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = 0;
-		else
-			next = line + strlen(line);
-		lineno++;
-		n = split_fields(line, &f, &capf);
-		if (lineno == 1) {
-			if (n != 2 || strcmp(f[0], MAGIC) || strcmp(f[1], "1"))
-				BAD("not a diagmatrix results file (version %d)", VERSION);
-			continue;
+	} else {
+		for (char *line = sb.buf, *next; *line; line = next) {
+			size_t n;
+			if ((next = strchr(line, '\n')))
+				*next++ = 0;
+			else
+				next = line + strlen(line);
+			ps.lineno++;
+			n = split_fields(line, &f, &capf);
+			if (ps.lineno == 1 && (n != 2 || strcmp(f[0], MAGIC) || strcmp(f[1], "1")))
+				bad(&ps, "not a diagmatrix results file (version %d)", VERSION);
+			if (errs->n > nerr0 || (ps.lineno > 1 && read_record(&ps, f, n) < 0))
+				break;
 		}
-		if (seen_end)
-			BAD("data after the end record");
-		if (!strcmp(f[0], "meta") && n == 3) {
-			if (!results_get_meta(r, f[1]))
-				results_meta(r, f[1], f[2]);
-		} else if (!strcmp(f[0], "toolchain") && (n == 9 || n == 10)) {
-			struct rtoolchain t;
-			size_t k;
-			for (k = 0; k < r->ntcs; k++)
-				if (!strcmp(r->tcs[k].compiler, f[1]) && !strcmp(r->tcs[k].target, f[3]))
-					break;
-			if (k < r->ntcs) {
-				const struct rtoolchain *o = &r->tcs[k];
-				if (strcmp(o->version, f[5]) || strcmp(o->command, f[7]) || strcmp(o->triple, f[4]) ||
-				    strcmp(o->root, n > 9 ? f[9] : ""))
-					BAD("toolchain %s@%s is not the one in %s (version '%s', command %s there; '%s', %s here)",
-					    f[1], f[3], r->sources.v[o->source], o->version, o->command, f[5], f[7]);
-				continue;
-			}
-			t.compiler = xstrdup(f[1]);
-			t.family = xstrdup(f[2]);
-			t.target = xstrdup(f[3]);
-			t.triple = xstrdup(f[4]);
-			t.version = xstrdup(f[5]);
-			t.status = xstrdup(f[6]);
-			t.command = xstrdup(f[7]);
-			t.note = xstrdup(f[8]);
-			t.root = xstrdup(n > 9 ? f[9] : "");
-			t.source = src;
-			xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
-			r->tcs[r->ntcs++] = t;
-		} else if (!strcmp(f[0], "profile") && n == 3) {
-			size_t k;
-			for (k = 0; k < r->nprofiles; k++)
-				if (!strcmp(r->profiles[k].name, f[1]))
-					break;
-			if (k < r->nprofiles) {
-				if (strcmp(r->profiles[k].flags, f[2]))
-					BAD("profile %s has other flags in %s", f[1], r->sources.v[r->profiles[k].source]);
-				continue;
-			}
-			xgrow((void **)&r->profiles, &r->capprofiles, r->nprofiles + 1, sizeof(*r->profiles));
-			r->profiles[r->nprofiles].source = src;
-			r->profiles[r->nprofiles].name = xstrdup(f[1]);
-			r->profiles[r->nprofiles++].flags = xstrdup(f[2]);
-		} else if (!strcmp(f[0], "case") && n == 7) {
-			long k = results_find_case(r, f[1]);
-			if (k < 0) {
-				struct rcase cs = {0};
-				cs.name = xstrdup(f[1]);
-				cs.path = xstrdup(f[2]);
-				cs.title = xstrdup(f[3]);
-				cs.requires = xstrdup(f[4]);
-				cs.std = xstrdup(f[5]);
-				cs.flags = xstrdup(f[6]);
-				cs.source = src;
-				k = (long)push_case(r, &cs);
-				cur_case = k;
-			} else {
-				const struct rcase *o = &r->cases[k];
-				if (strcmp(o->path, f[2]) || strcmp(o->requires, f[4]) || strcmp(o->std, f[5]) ||
-				    strcmp(o->flags, f[6]))
-					BAD("case %s is not the one in %s", f[1], r->sources.v[o->source]);
-				cur_case = -2;  /* known: its refs and directives are already there */
-			}
-		} else if (!strcmp(f[0], "ref") && n == 2) {
-			if (cur_case == -1)
-				BAD("ref record before any case");
-			if (cur_case >= 0)
-				strvec_push(&r->cases[cur_case].refs, f[1]);
-		} else if (!strcmp(f[0], "dir") && n == 8) {
-			struct rdirective d;
-			int kind = dkind_parse(f[1]);
-			if (cur_case == -1)
-				BAD("dir record before any case");
-			if (kind < 0 || to_int(f[2], &a) || to_int(f[3], &b))
-				BAD("malformed dir record");
-			if (cur_case < 0)
-				continue;
-			d.kind = (enum dkind)kind;
-			d.line = (int)a;
-			d.src_line = (int)b;
-			d.selector = xstrdup(f[4]);
-			d.regex = xstrdup(f[5]);
-			d.flag = xstrdup(f[6]);
-			d.ref = xstrdup(f[7]);
-			{
-				struct rcase *cs = &r->cases[cur_case];
-				xgrow((void **)&cs->dirs, &cs->capdirs, cs->ndirs + 1, sizeof(*cs->dirs));
-				cs->dirs[cs->ndirs++] = d;
-			}
-		} else if (!strcmp(f[0], "job") && n == 12) {
-			struct rjob j = {0};
-			long k = results_find_case(r, f[1]);
-			int v = verdict_parse(f[6]);
-			if (k < 0)
-				BAD("job for unknown case '%s'", f[1]);
-			if (v < 0 || to_int(f[7], &a) || to_int(f[8], &b))
-				BAD("malformed job record");
-			j.caseidx = (size_t)k;
-			j.compiler = xstrdup(f[2]);
-			j.version = xstrdup(f[3]);
-			j.target = xstrdup(f[4]);
-			j.profile = xstrdup(f[5]);
-			j.verdict = (enum verdict)v;
-			j.exit_code = (int)a;
-			j.signal = (int)b;
-			j.seconds = strtod(f[9], NULL);
-			j.reason = xstrdup(f[10]);
-			j.command = xstrdup(f[11]);
-			j.source = src;
-			xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));
-			r->jobs[r->njobs] = j;
-			cur_job = &r->jobs[r->njobs++];
-			cur_case = -1;
-		} else if (!strcmp(f[0], "out")) {
-			size_t nd;
-			if (!cur_job || cur_job->outcomes)
-				BAD("out record without a job");
-			nd = r->cases[cur_job->caseidx].ndirs;
-			if (n - 1 != nd && !(nd == 0 && n == 1))
-				BAD("out record has %zu outcomes, the case has %zu directives", n - 1, nd);
-			cur_job->outcomes = xcalloc(nd + 1, sizeof(*cur_job->outcomes));
-			for (size_t k = 0; k < nd; k++) {
-				int o = outcome_parse(f[k + 1]);
-				if (o < 0)
-					BAD("unknown outcome '%s'", f[k + 1]);
-				cur_job->outcomes[k] = (enum outcome)o;
-			}
-		} else if (!strcmp(f[0], "diag") && n == 9) {
-			struct rdiag g;
-			int sev = severity_parse(f[4]), st = dstatus_parse(f[7]);
-			if (!cur_job)
-				BAD("diag record without a job");
-			if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1)
-				BAD("malformed diag record");
-			g.file = xstrdup(f[1]);
-			g.line = (int)a;
-			g.col = (int)b;
-			g.sev = (enum severity)sev;
-			g.option = xstrdup(f[5]);
-			g.count = (unsigned)c;
-			g.status = (enum dstatus)st;
-			g.message = xstrdup(f[8]);
-			xgrow((void **)&cur_job->diags, &cur_job->capdiags, cur_job->ndiags + 1, sizeof(*cur_job->diags));
-			cur_job->diags[cur_job->ndiags++] = g;
-		} else if (!strcmp(f[0], "end") && n == 2) {
-			if (to_int(f[1], &a) || (size_t)a != r->njobs - jobs0)
-				BAD("end record counts %s jobs, the file has %zu", f[1], r->njobs - jobs0);
-			seen_end = 1;
-		} else {
-			BAD("malformed '%s' record", f[0]);
-		}
-		if (cur_job && strcmp(f[0], "job") && strcmp(f[0], "out") && strcmp(f[0], "diag") &&
-		    strcmp(f[0], "end") && strcmp(f[0], "meta"))
-			BAD("'%s' record after the jobs", f[0]);
+		if (!ps.seen_end && errs->n == nerr0)
+			errlist_add(errs, path, ps.lineno, 1, "truncated results file (no end record)");
 	}
-	if (!seen_end && (int)errs->n == nerr0)
-		errlist_add(errs, path, lineno, 1, "truncated results file (no end record)");
-out:
-#undef BAD
 	free(f);
-	for (size_t i = jobs0; i < r->njobs; i++)
+	for (size_t i = ps.jobs0; i < r->njobs; i++)
 		if (!r->jobs[i].outcomes)
 			r->jobs[i].outcomes = xcalloc(r->cases[r->jobs[i].caseidx].ndirs + 1, sizeof(enum outcome));
 	sb_release(&sb);
-	return (int)errs->n == nerr0 ? 0 : -1;
+	return errs->n == nerr0 ? 0 : -1;
 }
 
 static void
@@ -649,7 +683,7 @@ results_release(struct results *r)
 		free(c->dirs);
 	}
 	free(r->cases);
-	free(r->case_slots);
+	hindex_release(&r->case_index);
 	for (size_t i = 0; i < r->njobs; i++)
 		job_release(&r->jobs[i]);
 	free(r->jobs);
@@ -734,4 +768,68 @@ results_check_unique(const struct results *r, struct errlist *errs)
 		            "and %zu more configurations judged twice", ndup - 5);
 	sort_r = NULL;
 	return errs->n == n0 ? 0 : -1;
+}
+
+/* ---- durations ---- */
+
+static uint64_t
+job_key(const char *cas, const char *compiler, const char *target, const char *profile)
+{
+	return hash_str(hash_str(hash_str(hash_str(HASH_INIT, cas), compiler), target), profile);
+}
+
+static int
+cmp_duration(const void *a, const void *b)
+{
+	uint64_t x = ((const struct duration *)a)->key, y = ((const struct duration *)b)->key;
+	return x < y ? -1 : x > y;
+}
+
+void
+results_durations(struct durations *d, const char *path)
+{
+	FILE *fp = NULL;
+	char *line = NULL, **f = NULL;
+	size_t cap = 0, capf = 0, cap_d = 0;
+	struct stat st;
+	int fd;
+
+	memset(d, 0, sizeof(*d));
+	/* only a regular file of a sane size: the path is the user's --out */
+	if ((fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)) < 0)
+		return;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > MAX_RESULTS_BYTES || !(fp = fdopen(fd, "r"))) {
+		close(fd);
+		return;
+	}
+	while (getline(&line, &cap, fp) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		if (strncmp(line, "job\t", 4) || split_fields(line, &f, &capf) != 12)
+			continue;
+		xgrow((void **)&d->v, &cap_d, d->n + 1, sizeof(*d->v));
+		d->v[d->n].key = job_key(f[1], f[2], f[4], f[5]);
+		d->v[d->n++].seconds = strtod(f[9], NULL);
+	}
+	free(line);
+	free(f);
+	fclose(fp);
+	if (d->n)
+		qsort(d->v, d->n, sizeof(*d->v), cmp_duration);
+}
+
+double
+durations_find(const struct durations *d, const char *cas, const char *compiler, const char *target,
+               const char *profile)
+{
+	struct duration key = { job_key(cas, compiler, target, profile), 0 }, *hit;
+
+	hit = d->n ? bsearch(&key, d->v, d->n, sizeof(*d->v), cmp_duration) : NULL;
+	return hit ? hit->seconds : -1;
+}
+
+void
+durations_release(struct durations *d)
+{
+	free(d->v);
+	memset(d, 0, sizeof(*d));
 }

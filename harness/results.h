@@ -29,11 +29,11 @@
 #ifndef RESULTS_H
 #define RESULTS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
-#include "cases.h"
-#include "diag.h"
-#include "match.h"
+#include "hash.h"
+#include "kinds.h"
 #include "srcerr.h"
 #include "util.h"
 
@@ -103,8 +103,7 @@ struct results {
 	struct rjob *jobs;
 	size_t njobs, capjobs;
 	struct strvec sources;  /* the files read into r, in order */
-	size_t *case_slots;     /* hash of case names: index + 1, 0 for empty */
-	size_t nslots;
+	struct hindex case_index;   /* of case names */
 };
 
 /* Add a meta entry (copied). */
@@ -112,8 +111,8 @@ void results_meta(struct results *r, const char *key, const char *value);
 const char *results_get_meta(const struct results *r, const char *key);  /* NULL if absent */
 /* Index of the case called name, or -1. */
 long results_find_case(const struct results *r, const char *name);
-/* Add a case built from a parsed case file; returns its index. */
-size_t results_add_case(struct results *r, const struct casefile *cf);
+/* Add c (r takes what it owns; c is cleared). Returns its index. */
+size_t results_push_case(struct results *r, struct rcase *c);
 
 /* Write atomically to path. Returns 0, or -1 with *why (static) saying why. */
 int results_write(const struct results *r, const char *path, const char **why);
@@ -148,5 +147,23 @@ void results_sort_jobs(struct results *r);
  * must be judged once; a second is an error naming both files. Returns 0,
  * or -1 with errors added to errs. */
 int results_check_unique(const struct results *r, struct errlist *errs);
+
+/* The durations of the jobs of a previous results file, to order the next
+ * run by (read a line at a time, keeping a hash and a duration per job). */
+struct durations {
+	struct duration {
+		uint64_t key;
+		double seconds;
+	} *v;
+	size_t n;
+};
+
+/* Read them from path: a regular file of at most MAX_RESULTS_BYTES, else
+ * (or when it is no results file) there are none. */
+void results_durations(struct durations *d, const char *path);
+/* The seconds a job took, or -1 when it was not in the file. */
+double durations_find(const struct durations *d, const char *cas, const char *compiler, const char *target,
+                      const char *profile);
+void durations_release(struct durations *d);
 
 #endif

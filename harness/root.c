@@ -342,8 +342,8 @@ root_build_command(const char *config, const char *name, int rebuild)
 /* ---- building ---- */
 
 struct build {
-	struct strvec argv;
-	char **argvp, **envp;
+	struct strvec argv;             /* debootstrap's command, copied to sched */
+	char **envp;
 	int log;                        /* fd of ROOTS/NAME.log */
 	struct strbuf partial;          /* the line being received */
 	void (*line)(void *, const char *);
@@ -357,7 +357,7 @@ bget(void *vctx, size_t i, struct proc *p)
 	struct build *b = vctx;
 
 	(void)i;
-	p->argv = b->argvp;
+	strvec_append(&p->argv, &b->argv);
 	p->envp = b->envp;
 	p->timeout = 0;
 }
@@ -369,6 +369,7 @@ bdone(void *vctx, size_t i, const struct proc_result *r)
 
 	(void)i;
 	b->r = *r;
+	b->r.proc = NULL;
 	memset(&b->r.out, 0, sizeof(b->r.out));
 	memset(&b->r.err, 0, sizeof(b->r.err));
 }
@@ -393,7 +394,8 @@ boutput(void *vctx, size_t i, int stream, const char *data, size_t n)
 	}
 }
 
-/* Run debootstrap for r into dir. Returns 0 or the interrupting signal;
+/* Run debootstrap for r into dir. Returns what sched_run does (0, the
+ * interrupting signal, -errno);
  * b->r says how it ended. */
 static int
 debootstrap(const struct root *r, const char *dir, struct build *b)
@@ -421,7 +423,6 @@ debootstrap(const struct root *r, const char *dir, struct build *b)
 	strvec_push(&b->argv, r->suite);
 	strvec_push(&b->argv, dir);
 	strvec_push(&b->argv, r->mirror);
-	b->argvp = strvec_argv(&b->argv);
 	b->envp = (char **)env;
 	o.njobs = 1;
 	o.parallel = 1;
@@ -564,6 +565,11 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	b.line = line;
 	b.ctx = ctx;
 	sig = debootstrap(r, build, &b);
+	if (sig < 0) {
+		remove_partial(build);
+		*err = xasprintf("cannot run debootstrap: %s", strerror(-sig));
+		goto out;
+	}
 	if (sig) {
 		remove_partial(build);
 		result = sig;
@@ -586,7 +592,6 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 out:
 	if (b.log >= 0)
 		close(b.log);
-	free(b.argvp);
 	strvec_release(&b.argv);
 	sb_release(&b.partial);
 	if (lock >= 0)

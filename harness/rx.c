@@ -1,13 +1,64 @@
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
-#include "rx.h"
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <pcre2.h>
 
+#include "rx.h"
+#include "util.h"
+
+struct rx {
+	pcre2_code *code;
+	char *source;
+};
 
 static pcre2_match_context *mctx;
+static pcre2_match_data *md;           /* shared by every match (see rx.h) */
 static double deadline;
-static const char *pattern;            /* of the match under way, for messages */
 static char error[512];
+
+struct rx *
+rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **err, size_t *erroff)
+{
+	static const uint32_t options[] = {
+		[RX_PCRE2] = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
+		[RX_TCL] = PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY,
+	};
+	PCRE2_UCHAR msg[256];
+	PCRE2_SIZE off = 0;
+	int code;
+	struct rx *re;
+	pcre2_code *c = pcre2_compile((PCRE2_SPTR)pattern, len, options[syntax], &code, &off, NULL);
+
+	if (!c) {
+		pcre2_get_error_message(code, msg, sizeof(msg));
+		*err = xstrdup((char *)msg);
+		*erroff = off;
+		return NULL;
+	}
+	re = xcalloc(1, sizeof(*re));
+	re->code = c;
+	re->source = xstrndup(pattern, len);
+	return re;
+}
+
+void
+rx_free(struct rx *re)
+{
+	if (!re)
+		return;
+	pcre2_code_free(re->code);
+	free(re->source);
+	free(re);
+}
+
+const char *
+rx_source(const struct rx *re)
+{
+	return re->source;
+}
 
 static double
 cpu_seconds(void)
@@ -26,20 +77,19 @@ rx_begin(void)
 		pcre2_set_match_limit(mctx, RX_MATCH_LIMIT);
 		pcre2_set_depth_limit(mctx, RX_DEPTH_LIMIT);
 		pcre2_set_heap_limit(mctx, RX_HEAP_KIB);
+		md = pcre2_match_data_create(1, NULL);
+		if (!mctx || !md)
+			{
+			fputs("diagmatrix: out of memory\n", stderr);
+			abort();
+		}
 	}
 	error[0] = 0;
-	pattern = NULL;
 	deadline = cpu_seconds() + RX_BUDGET;
 }
 
-void
-rx_pattern(const char *text)
-{
-	pattern = text;
-}
-
 int
-rx_match(const pcre2_code *re, pcre2_match_data *md, const char *s, size_t len, size_t start)
+rx_match(const struct rx *re, const char *s, size_t len, size_t start)
 {
 	PCRE2_UCHAR msg[128];
 	int r;
@@ -50,17 +100,26 @@ rx_match(const pcre2_code *re, pcre2_match_data *md, const char *s, size_t len, 
 		return -1;
 	if (cpu_seconds() > deadline) {
 		snprintf(error, sizeof(error), "matching the output took over %g s of CPU time (at pattern '%.300s')",
-		         RX_BUDGET, pattern ? pattern : "?");
+		         RX_BUDGET, re->source);
 		return -1;
 	}
-	r = pcre2_match(re, (PCRE2_SPTR)s, len, start, 0, md, mctx);
+	r = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, md, mctx);
 	if (r >= 0)
 		return 1;
 	if (r == PCRE2_ERROR_NOMATCH || r == PCRE2_ERROR_PARTIAL)
 		return 0;
 	pcre2_get_error_message(r, msg, sizeof(msg));
-	snprintf(error, sizeof(error), "pattern '%.300s' cannot be matched: %s", pattern ? pattern : "?", (char *)msg);
+	snprintf(error, sizeof(error), "pattern '%.300s' cannot be matched: %s", re->source, (char *)msg);
 	return -1;
+}
+
+void
+rx_span(size_t *begin, size_t *end)
+{
+	const PCRE2_SIZE *ov = pcre2_get_ovector_pointer(md);
+
+	*begin = ov[0];
+	*end = ov[1];
 }
 
 const char *

@@ -19,7 +19,8 @@ extern char **environ;
 struct slot {
 	int busy;
 	size_t job;
-	pid_t pid;
+	struct proc p;          /* as get() filled it: owned here */
+	pid_t pid;              /* 0 when nothing runs */
 	int fd[2];              /* stdout, stderr; -1 once closed */
 	int exited;             /* the leader is a zombie, not yet reaped */
 	double start, deadline, kill_at, drain_until;
@@ -27,30 +28,77 @@ struct slot {
 	struct proc_result r;
 };
 
+/* One run's state, for the start / work / done steps. */
+struct run {
+	const struct sched_opts *o;
+	struct sched_sys sys;
+	struct slot *slots;
+	int parallel;
+	size_t next, running, limit;
+	double grace;
+	struct pollfd *pfd;
+};
+
 static int sigpipe_fd[2] = { -1, -1 };
-static volatile sig_atomic_t got_signal;
+static volatile sig_atomic_t stop_sig;
+static struct sigaction stop_old_int, stop_old_term;
+static int stop_caught;
 
 static void
 on_signal(int sig)
 {
 	int saved = errno;
 	if (sig == SIGINT || sig == SIGTERM)
-		got_signal = sig;
-	(void)!write(sigpipe_fd[1], "x", 1);
+		stop_sig = sig;
+	if (sigpipe_fd[1] >= 0)
+		(void)!write(sigpipe_fd[1], "x", 1);
 	errno = saved;
 }
 
+void
+sched_stop_catch(void)
+{
+	struct sigaction sa;
+
+	stop_sig = 0;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &stop_old_int);
+	sigaction(SIGTERM, &sa, &stop_old_term);
+	stop_caught = 1;
+}
+
+int
+sched_stopped(void)
+{
+	return stop_sig;
+}
+
+void
+sched_stop_restore(void)
+{
+	if (!stop_caught)
+		return;
+	sigaction(SIGINT, &stop_old_int, NULL);
+	sigaction(SIGTERM, &stop_old_term, NULL);
+	stop_caught = 0;
+}
+
+/* Start the job of slot s: its pipes, then its process. Returns 0 or the
+ * errno of what failed (nothing is left open then). */
 static int
-spawn(struct slot *s, const struct proc *p)
+spawn(const struct run *rn, struct slot *s)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
 	sigset_t mask;
+	char **argv;
 	int out[2], err[2], e;
 
-	if (pipe2(out, O_CLOEXEC) < 0)
+	if (rn->sys.pipe2(out, O_CLOEXEC) < 0)
 		return errno;
-	if (pipe2(err, O_CLOEXEC) < 0) {
+	if (rn->sys.pipe2(err, O_CLOEXEC) < 0) {
 		e = errno;
 		close(out[0]);
 		close(out[1]);
@@ -60,8 +108,8 @@ spawn(struct slot *s, const struct proc *p)
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
-	if (p->cwd)
-		posix_spawn_file_actions_addchdir_np(&fa, p->cwd);
+	if (s->p.cwd)
+		posix_spawn_file_actions_addchdir_np(&fa, s->p.cwd);
 	posix_spawnattr_init(&attr);
 	posix_spawnattr_setpgroup(&attr, 0);
 	sigemptyset(&mask);
@@ -73,12 +121,15 @@ spawn(struct slot *s, const struct proc *p)
 	sigaddset(&mask, SIGHUP);
 	posix_spawnattr_setsigdefault(&attr, &mask);
 	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	e = posix_spawnp(&s->pid, p->argv[0], &fa, &attr, p->argv, p->envp ? p->envp : environ);
+	argv = strvec_argv(&s->p.argv);
+	e = s->p.argv.n ? rn->sys.spawnp(&s->pid, argv[0], &fa, &attr, argv, s->p.envp ? s->p.envp : environ) : ENOENT;
+	free(argv);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	close(out[1]);
 	close(err[1]);
 	if (e) {
+		s->pid = 0;
 		close(out[0]);
 		close(err[0]);
 		return e;
@@ -91,7 +142,7 @@ spawn(struct slot *s, const struct proc *p)
 }
 
 static void
-read_fd(const struct sched_opts *o, struct slot *s, int k, size_t limit)
+read_fd(const struct run *rn, struct slot *s, int k)
 {
 	char buf[65536];
 	struct strbuf *sb = k ? &s->r.err : &s->r.out;
@@ -110,9 +161,9 @@ read_fd(const struct sched_opts *o, struct slot *s, int k, size_t limit)
 			s->fd[k] = -1;
 			return;
 		}
-		if (o->output)
-			o->output(o->ctx, s->job, k + 1, buf, (size_t)n);
-		size_t keep = sb->len < limit ? limit - sb->len : 0;
+		if (rn->o->output)
+			rn->o->output(rn->o->ctx, s->job, k + 1, buf, (size_t)n);
+		size_t keep = sb->len < rn->limit ? rn->limit - sb->len : 0;
 		if (keep > (size_t)n)
 			keep = (size_t)n;
 		sb_add(sb, buf, keep);
@@ -120,17 +171,18 @@ read_fd(const struct sched_opts *o, struct slot *s, int k, size_t limit)
 	}
 }
 
+/* Reap the job of slot s (killing what is left of its group), report it
+ * when report is set, and free the slot. */
 static void
-finish(const struct sched_opts *o, struct slot *s, int report)
+job_done(struct run *rn, struct slot *s, int report)
 {
 	int status = 0;
 	struct rusage ru;
 
 	for (int k = 0; k < 2; k++) {
-		if (s->fd[k] >= 0) {
+		if (s->fd[k] >= 0)
 			close(s->fd[k]);
-			s->fd[k] = -1;
-		}
+		s->fd[k] = -1;
 	}
 	if (s->pid > 0) {
 		/* kill stragglers while the leader's zombie still holds the group id */
@@ -141,20 +193,150 @@ finish(const struct sched_opts *o, struct slot *s, int report)
 			s->r.signal = WTERMSIG(status);
 		else if (WIFEXITED(status))
 			s->r.exit_code = WEXITSTATUS(status);
+		if (s->p.command_at && !s->r.signal && s->r.exit_code > 128 && s->r.exit_code <= 128 + 64) {
+			s->r.signal = s->r.exit_code - 128;
+			s->r.exit_code = 0;
+		}
 		s->r.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
 		           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+		rn->running--;
 	}
-	if (s->token >= 0 && o->js)
-		jobserver_give(o->js, s->token);
-	s->token = -1;
+	if (s->token >= 0 && rn->o->js)
+		jobserver_give(rn->o->js, s->token);
 	s->r.seconds = now_seconds() - s->start;
+	s->r.proc = &s->p;
 	if (report)
-		o->done(o->ctx, s->job, &s->r);
+		rn->o->done(rn->o->ctx, s->job, &s->r);
 	sb_release(&s->r.out);
 	sb_release(&s->r.err);
-	memset(&s->r, 0, sizeof(s->r));
-	s->busy = 0;
-	s->pid = 0;
+	strvec_release(&s->p.argv);
+	memset(s, 0, sizeof(*s));
+	s->fd[0] = s->fd[1] = -1;
+}
+
+/* Start jobs in the free slots; under a job server, every job beyond the
+ * first running one needs a token. Returns 1 when a token is awaited. */
+static int
+job_start(struct run *rn)
+{
+	const struct sched_opts *o = rn->o;
+
+	for (int i = 0; i < rn->parallel && rn->next < o->njobs; i++) {
+		struct slot *s = &rn->slots[i];
+		int token = -1;
+		if (s->busy)
+			continue;
+		if (o->js && rn->running > 0 && (token = jobserver_take(o->js)) < 0)
+			return 1;
+		s->fd[0] = s->fd[1] = -1;
+		s->token = token;
+		s->job = rn->next++;
+		s->busy = 1;
+		o->get(o->ctx, s->job, &s->p);
+		s->start = now_seconds();
+		s->deadline = s->p.timeout > 0 ? s->start + s->p.timeout : 0;
+		if ((s->r.spawn_errno = spawn(rn, s))) {
+			job_done(rn, s, 1);
+			i--;            /* the slot is free again */
+			continue;
+		}
+		rn->running++;
+	}
+	return 0;
+}
+
+/* The poll set (the signal pipe, the job server when a token is awaited,
+ * every open output pipe) and how long to wait: until the nearest
+ * deadline, or -1. Returns the number of descriptors. */
+static int
+poll_set(struct run *rn, int want_token, int *timeout_ms)
+{
+	double now = now_seconds(), wake = -1;
+	int n = 0;
+
+	rn->pfd[n].fd = sigpipe_fd[0];
+	rn->pfd[n++].events = POLLIN;
+	if (want_token) {
+		rn->pfd[n].fd = rn->o->js->rfd;
+		rn->pfd[n++].events = POLLIN;
+	}
+	for (int i = 0; i < rn->parallel; i++) {
+		struct slot *s = &rn->slots[i];
+		double t;
+		if (!s->busy)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			if (s->fd[k] >= 0) {
+				rn->pfd[n].fd = s->fd[k];
+				rn->pfd[n++].events = POLLIN;
+			}
+		}
+		t = s->exited ? s->drain_until : s->kill_at ? s->kill_at : s->deadline;
+		if (t > 0 && (wake < 0 || t < wake))
+			wake = t;
+	}
+	*timeout_ms = wake < 0 ? -1 : wake <= now ? 0 : (int)((wake - now) * 1000) + 1;
+	return n;
+}
+
+/* After a wake-up: read what each job printed, notice the leaders that
+ * exited, finish the jobs that are done, enforce the deadlines. */
+static void
+job_work(struct run *rn)
+{
+	double now = now_seconds();
+
+	for (int i = 0; i < rn->parallel; i++) {
+		struct slot *s = &rn->slots[i];
+		siginfo_t si;
+		if (!s->busy)
+			continue;
+		for (int k = 0; k < 2; k++)
+			if (s->fd[k] >= 0)
+				read_fd(rn, s, k);
+		if (!s->exited) {
+			memset(&si, 0, sizeof(si));
+			if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == s->pid) {
+				s->exited = 1;
+				/* anything still in the group would keep the pipes open */
+				killpg(s->pid, SIGKILL);
+				s->drain_until = now + rn->grace;
+			}
+		}
+		if (s->exited && ((s->fd[0] < 0 && s->fd[1] < 0) || now >= s->drain_until)) {
+			job_done(rn, s, 1);
+		} else if (!s->exited && s->kill_at && now >= s->kill_at) {
+			killpg(s->pid, SIGKILL);
+		} else if (!s->exited && s->deadline && now >= s->deadline && !s->r.timed_out) {
+			s->r.timed_out = 1;
+			killpg(s->pid, SIGTERM);
+			s->kill_at = now + rn->grace;
+		}
+	}
+}
+
+/* The loop: start, wait, work. Returns 0, a signal or -errno. */
+static int
+loop(struct run *rn)
+{
+	char buf[64];
+
+	while (rn->next < rn->o->njobs || rn->running) {
+		int want_token, timeout_ms, n;
+		if (stop_sig)
+			return stop_sig;
+		want_token = job_start(rn);
+		if (!rn->running)
+			continue;
+		n = poll_set(rn, want_token, &timeout_ms);
+		if (rn->sys.poll(rn->pfd, (nfds_t)n, timeout_ms) < 0 && errno != EINTR)
+			return -errno;
+		if (rn->pfd[0].revents & POLLIN)
+			while (read(sigpipe_fd[0], buf, sizeof(buf)) > 0)
+				;
+		job_work(rn);
+	}
+	return stop_sig;
 }
 
 int
@@ -183,26 +365,24 @@ sched_fit_parallel(int parallel)
 int
 sched_run(const struct sched_opts *o)
 {
-	int parallel = o->parallel > 0 ? o->parallel : 1;
-	size_t limit = o->capture_limit ? o->capture_limit : 8u << 20;
-	double grace = o->kill_grace > 0 ? o->kill_grace : 2;
-	struct slot *slots;
-	struct pollfd *pfd;
+	struct run rn = { .o = o, .parallel = o->parallel > 0 ? o->parallel : 1 };
 	struct sigaction sa, old_chld, old_int, old_term;
-	size_t next = 0, running = 0;
-	int result = 0, want_token;
+	int result;
 
-	if ((size_t)parallel > o->njobs && o->njobs)
-		parallel = (int)o->njobs;
-	parallel = sched_fit_parallel(parallel);
-	slots = xcalloc((size_t)parallel, sizeof(*slots));
-	pfd = xcalloc((size_t)parallel * 2 + 2, sizeof(*pfd));
-	if (pipe2(sigpipe_fd, O_CLOEXEC | O_NONBLOCK) < 0) {
-		free(slots);
-		free(pfd);
-		return -1;
-	}
-	got_signal = 0;
+	rn.sys.pipe2 = o->sys && o->sys->pipe2 ? o->sys->pipe2 : pipe2;
+	rn.sys.poll = o->sys && o->sys->poll ? o->sys->poll : poll;
+	rn.sys.spawnp = o->sys && o->sys->spawnp ? o->sys->spawnp : posix_spawnp;
+	rn.limit = o->capture_limit ? o->capture_limit : 8u << 20;
+	rn.grace = o->kill_grace > 0 ? o->kill_grace : 2;
+	if ((size_t)rn.parallel > o->njobs && o->njobs)
+		rn.parallel = (int)o->njobs;
+	rn.parallel = sched_fit_parallel(rn.parallel);
+	if (stop_sig)
+		return stop_sig;
+	if (rn.sys.pipe2(sigpipe_fd, O_CLOEXEC | O_NONBLOCK) < 0)
+		return -errno;
+	rn.slots = xcalloc((size_t)rn.parallel, sizeof(*rn.slots));
+	rn.pfd = xcalloc((size_t)rn.parallel * 2 + 2, sizeof(*rn.pfd));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
@@ -211,126 +391,22 @@ sched_run(const struct sched_opts *o)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 
-	while (next < o->njobs || running) {
-		double now = now_seconds(), wake = -1;
-		int n = 0, timeout_ms;
+	result = loop(&rn);
+	/* interrupted or failed: no child outlives the run */
+	for (int i = 0; i < rn.parallel; i++)
+		if (rn.slots[i].busy && rn.slots[i].pid > 0)
+			killpg(rn.slots[i].pid, SIGKILL);
+	for (int i = 0; i < rn.parallel; i++)
+		if (rn.slots[i].busy)
+			job_done(&rn, &rn.slots[i], 0);
 
-		if (got_signal)
-			break;
-		/* fill free slots; under a job server, every job beyond the first
-		 * needs a token */
-		want_token = 0;
-		for (int i = 0; i < parallel && next < o->njobs; i++) {
-			struct slot *s = &slots[i];
-			struct proc p = {0};
-			int token = -1;
-			if (s->busy)
-				continue;
-			if (o->js && running > 0 && (token = jobserver_take(o->js)) < 0) {
-				want_token = 1;
-				break;
-			}
-			memset(s, 0, sizeof(*s));
-			s->fd[0] = s->fd[1] = -1;
-			s->token = token;
-			s->job = next++;
-			s->busy = 1;
-			o->get(o->ctx, s->job, &p);
-			s->start = now_seconds();
-			s->deadline = p.timeout > 0 ? s->start + p.timeout : 0;
-			s->r.spawn_errno = spawn(s, &p);
-			if (s->r.spawn_errno) {
-				s->pid = 0;
-				finish(o, s, 1);
-				i--;            /* the slot is free again */
-				continue;
-			}
-			running++;
-		}
-		if (!running)
-			continue;
-
-		/* poll until output, a child event, or the nearest deadline */
-		pfd[n].fd = sigpipe_fd[0];
-		pfd[n++].events = POLLIN;
-		if (want_token) {
-			pfd[n].fd = o->js->rfd;
-			pfd[n++].events = POLLIN;
-		}
-		now = now_seconds();
-		for (int i = 0; i < parallel; i++) {
-			struct slot *s = &slots[i];
-			double t;
-			if (!s->busy)
-				continue;
-			for (int k = 0; k < 2; k++) {
-				if (s->fd[k] >= 0) {
-					pfd[n].fd = s->fd[k];
-					pfd[n++].events = POLLIN;
-				}
-			}
-			t = s->exited ? s->drain_until : s->kill_at ? s->kill_at : s->deadline;
-			if (t > 0 && (wake < 0 || t < wake))
-				wake = t;
-		}
-		timeout_ms = wake < 0 ? -1 : wake <= now ? 0 : (int)((wake - now) * 1000) + 1;
-		if (poll(pfd, (nfds_t)n, timeout_ms) < 0 && errno != EINTR)
-			break;
-		if (pfd[0].revents & POLLIN) {
-			char buf[64];
-			while (read(sigpipe_fd[0], buf, sizeof(buf)) > 0)
-				;
-		}
-		now = now_seconds();
-		for (int i = 0; i < parallel; i++) {
-			struct slot *s = &slots[i];
-			siginfo_t si;
-			if (!s->busy)
-				continue;
-			for (int k = 0; k < 2; k++)
-				if (s->fd[k] >= 0)
-					read_fd(o, s, k, limit);
-			if (!s->exited) {
-				memset(&si, 0, sizeof(si));
-				if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == s->pid) {
-					s->exited = 1;
-					/* anything still in the group would keep the pipes open */
-					killpg(s->pid, SIGKILL);
-					s->drain_until = now + grace;
-				}
-			}
-			if (s->exited && ((s->fd[0] < 0 && s->fd[1] < 0) || now >= s->drain_until)) {
-				finish(o, s, 1);
-				running--;
-				continue;
-			}
-			if (!s->exited && s->kill_at && now >= s->kill_at) {
-				killpg(s->pid, SIGKILL);
-			} else if (!s->exited && s->deadline && now >= s->deadline && !s->r.timed_out) {
-				s->r.timed_out = 1;
-				killpg(s->pid, SIGTERM);
-				s->kill_at = now + grace;
-			}
-		}
-	}
-
-	if (got_signal) {
-		result = got_signal;
-		for (int i = 0; i < parallel; i++) {
-			if (slots[i].busy && slots[i].pid > 0)
-				killpg(slots[i].pid, SIGKILL);
-		}
-		for (int i = 0; i < parallel; i++)
-			if (slots[i].busy)
-				finish(o, &slots[i], 0);
-	}
 	sigaction(SIGCHLD, &old_chld, NULL);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	close(sigpipe_fd[0]);
 	close(sigpipe_fd[1]);
 	sigpipe_fd[0] = sigpipe_fd[1] = -1;
-	free(slots);
-	free(pfd);
+	free(rn.slots);
+	free(rn.pfd);
 	return result;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "selector.h"
+#include "tcl.h"
 #include "util.h"
 
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };

@@ -87,16 +87,6 @@ char *output_target(const char *path, const char **why);
 int shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos);
 
 /* Append word to sb quoted so that sh reads it back as one literal word. */
-/* Split s into Tcl words: {braced} words are literal (nested braces);
- * "quoted" and bare words get backslash substitution (\n, \t, \xHH, \ooo,
- * \uHHHH, \c for any other c). With cmd set, s is read as a command, as
- * DejaGnu evaluates a dg- directive: $NAME and ${NAME} are replaced from
- * vars (NULL-terminated name, value pairs) and [command substitution] is
- * refused; without it, s is read as a list and both are literal. Returns 0,
- * or -1 with *err set to an allocated message and out as it was. */
-int tcl_split(const char *s, size_t len, int cmd, const char *const *vars,
-              struct strvec *out, char **err);
-
 void shell_quote(struct strbuf *sb, const char *word);
 /* Append s with control characters written as \xHH (and a backslash doubled): a
  * name from a file cannot end a line, a comment or move a terminal's

@@ -1,11 +1,13 @@
 /* libFuzzer target: the case-file parser (comments, directives, selectors,
  * PCRE2 patterns, marks), in every dialect it reads, and the judging of
  * the same bytes taken as compiler output (DejaGnu files are judged on
- * the text itself). */
+ * the text itself). The same bytes are the DejaGnu driver of the file's
+ * directory too. */
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "cases.h"
+#include "dgdriver.h"
+#include "load.h"
 #include "match.h"
 
 static const char *const arches[] = { "x86-64", "arm64", "s390x" };
@@ -22,8 +24,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct exit_info ei = {0};
 	struct casefile cf;
 	struct errlist errs = {0};
+	struct dg_exp exp = { "fuzz.exp", xstrndup((const char *)data, size) };
+	struct dg_dir dir = { &exp, 1, NULL };
+	struct read_ctx ctx = { .vocab = &vocab, .dgdir = &dir };
 
-	if (case_parse_as(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, &vocab, DIALECT_AUTO, &errs) == 0) {
+	if (case_parse(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, NULL, &ctx, &errs) == 0) {
 		struct diaglist dl = {0};
 		enum outcome *out = calloc(cf.ndirs + 1, sizeof(*out));
 		char *reason = NULL;
@@ -35,5 +40,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case_release(&cf);
 	}
 	errlist_release(&errs);
+	free(exp.text);
 	return 0;
 }

@@ -1,6 +1,6 @@
 #include <stdlib.h>
 
-#include "cases.h"
+#include "load.h"
 #include "t.h"
 
 static const char *const arches[] = { "x86-64", "arm64" };
@@ -10,7 +10,9 @@ static const struct sel_vocab vocab = { arches, 2, profiles, 3 };
 static int
 parse(struct casefile *cf, const char *text, struct errlist *errs)
 {
-	return case_parse(cf, "cases/x.c", "x.c", text, strlen(text), &vocab, errs);
+	struct read_ctx ctx = { .vocab = &vocab };
+
+	return case_parse(cf, "cases/x.c", "x.c", text, strlen(text), dialect_find("native"), &ctx, errs);
 }
 
 TEST(case_directives)
@@ -132,7 +134,7 @@ TEST(case_defaults)
 	struct casefile cf;
 	struct errlist errs = {0};
 
-	CHECK(case_parse(&cf, "cases/sub/y.c", "sub/y.c", "int x;\n", 7, &vocab, &errs) == 0);
+	CHECK(case_parse(&cf, "cases/sub/y.c", "sub/y.c", "int x;\n", 7, dialect_find("native"), &(struct read_ctx){ .vocab = &vocab }, &errs) == 0);
 	CHECK_STR(cf.title, "y.c");
 	CHECK(cf.ndirs == 0 && cf.std == NULL && cf.requires == NULL);
 	case_release(&cf);
@@ -156,7 +158,7 @@ TEST(case_lexing)
 		"*/ int z; /* expect-clean */ // expect-diag \"two comments\"\n" /* 10 */
 		"/* expect-warning \"unterminated comment at the end\"";  /* 11 */
 
-	CHECK(case_parse(&cf, "l.c", "l.c", text, strlen(text), &vocab, &errs) == 0);
+	CHECK(case_parse(&cf, "l.c", "l.c", text, strlen(text), dialect_find("native"), &(struct read_ctx){ .vocab = &vocab }, &errs) == 0);
 	errlist_print(&errs, stderr);
 	CHECK(cf.ndirs == 9);
 	if (cf.ndirs == 9) {

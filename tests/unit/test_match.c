@@ -1,6 +1,6 @@
 #include <stdlib.h>
 
-#include "cases.h"
+#include "load.h"
 #include "diag.h"
 #include "match.h"
 #include "t.h"
@@ -33,7 +33,8 @@ run(struct fixture *fx, enum family fam, const char *output, const struct exit_i
 	static const struct exit_info ok = {0};
 
 	memset(fx, 0, sizeof(*fx));
-	if (case_parse(&fx->cf, "c.c", "c.c", case_text, sizeof(case_text) - 1, &vocab, &errs) < 0) {
+	if (case_parse(&fx->cf, "c.c", "c.c", case_text, sizeof(case_text) - 1, dialect_find("native"),
+	               &(struct read_ctx){ .vocab = &vocab }, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		errlist_release(&errs);
 		return (enum verdict)-1;

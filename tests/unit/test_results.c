@@ -8,18 +8,20 @@
 static void
 sample(struct results *r)
 {
-	static const char *const arches[] = { "x86-64" };
-	static const struct sel_vocab vocab = { arches, 1, NULL, 0 };
-	const char *text = "/* case-title: a\ttitle\n * case-ref: PR 1 */\nint x; /* expect-warning \"w\\\\t\" [-Wfoo] */\n";
-	struct casefile cf;
-	struct errlist errs = {0};
+	/* what the parser makes of: case-title: a<TAB>title, case-ref: PR 1,
+	 * and expect-warning "w\\t" [-Wfoo] on line 3 */
+	struct rcase c = {
+		.name = xstrdup("a.c"), .path = xstrdup("cases/a.c"), .title = xstrdup("a\ttitle"), .requires = xstrdup(""),
+		.std = xstrdup(""), .flags = xstrdup(""), .dirs = calloc(1, sizeof(*c.dirs)), .ndirs = 1, .capdirs = 1,
+	};
 	struct rjob j = {0};
 
 	memset(r, 0, sizeof(*r));
-	CHECK(case_parse(&cf, "cases/a.c", "a.c", text, strlen(text), &vocab, &errs) == 0);
+	strvec_push(&c.refs, "PR 1");
+	c.dirs[0] = (struct rdirective){ .kind = D_WARNING, .line = 3, .src_line = 3, .selector = xstrdup(""),
+	                                 .regex = xstrdup("w\\\\t"), .flag = xstrdup("-Wfoo"), .ref = xstrdup("") };
 	results_meta(r, "date", "2026-12-03T00:00:00Z");
-	results_add_case(r, &cf);
-	case_release(&cf);
+	results_push_case(r, &c);
 	r->tcs = calloc(1, sizeof(*r->tcs));
 	r->ntcs = r->captcs = 1;
 	r->tcs[0] = (struct rtoolchain){

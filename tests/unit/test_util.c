@@ -1,5 +1,6 @@
 #include <stdlib.h>
 
+#include "tcl.h"
 #include "t.h"
 #include "util.h"
 

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 
-#include "cases.h"
+#include "load.h"
 #include "diag.h"
 #include "t.h"
 #include "util.h"
@@ -18,7 +18,7 @@ int t_failed;
 	X(version_parse) X(config_good) X(config_errors) X(case_directives) X(case_errors) \
 	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(option_normalise) X(match_pass) \
 	X(match_fail) X(match_errors) X(results_roundtrip) X(results_truncated) X(export_formats) \
-	X(sched_processes) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
+	X(sched_processes) X(sched_failures) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
 	X(config_roots) X(root_lookup) X(root_enter) X(trust_refusal)
 
 #define DECLARE(n) void test_##n(void);
@@ -63,7 +63,7 @@ parse_exact(const char *path)
 	}
 	exact = xmalloc(sb.len ? sb.len : 1);
 	memcpy(exact, sb_str(&sb), sb.len);
-	if (case_parse_as(&cf, path, path, exact, sb.len, NULL, DIALECT_AUTO, &errs) == 0)
+	if (case_parse(&cf, path, path, exact, sb.len, NULL, &(struct read_ctx){0}, &errs) == 0)
 		case_release(&cf);
 	printf("%zu errors\n", errs.n);
 	errlist_release(&errs);

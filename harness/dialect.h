@@ -1,0 +1,71 @@
+/* dialect: the annotation languages a case file can be written in, each
+ * a reader and a judge behind one interface (in the way qbe describes its
+ * targets with a table of functions).
+ *
+ *   native    docs/case-format.md        native.c
+ *   verify    Clang's -verify            verify.c
+ *   dejagnu   GCC's DejaGnu (dg-*)       dejagnu.c, with its drivers in dgdriver.c
+ *
+ * A fourth dialect is one new file and one line of the table in
+ * dialect.c. Readers are pure: they take bytes and what the loader
+ * (load.h) found around the file, and fill a casefile (casefile.h).
+ */
+#ifndef DIALECT_H
+#define DIALECT_H
+
+#include "casefile.h"
+#include "diag.h"
+#include "selector.h"
+#include "srcerr.h"
+#include "util.h"
+
+struct dg_dir;
+
+/* What a reader is given besides the file's bytes. */
+struct read_ctx {
+	const struct sel_vocab *vocab;  /* the names selectors may use (NULL: any) */
+	int variant;                    /* -verify: which -verify RUN command to read, from 0 */
+	const struct dg_dir *dgdir;     /* DejaGnu: the drivers of the file's directory */
+};
+
+struct dialect_ops {
+	const char *name;               /* as --dialect takes it */
+	/* Where in buf the first sign of this dialect is, or -1 for none:
+	 * --dialect auto reads a file in the dialect whose sign comes first
+	 * (table order breaks ties); a file no dialect claims is native, or
+	 * DejaGnu in a directory with a DejaGnu driver. */
+	long (*claims)(const char *buf, size_t len);
+	/* Fill cf (started by case_init) from buf. Malformed directives are
+	 * added to errs (as FILE:LINE:COL), and then it returns -1; what the
+	 * harness cannot read the way the dialect's own tool would makes the
+	 * file n/a (case_unsupported) and is no error. */
+	int (*read)(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx,
+	            struct errlist *errs);
+	/* Append the flags cf asks for in the configuration env. */
+	void (*flags)(const struct casefile *cf, const struct sel_env *env, struct strvec *out);
+	/* Judge one compile: len bytes of output (text), also parsed (dl),
+	 * against the directives of cf that apply in env. Sets each
+	 * diagnostic's status and one outcome per directive in out, appends a
+	 * "; "-separated description of each failure to why and returns how
+	 * many there are. */
+	int (*judge)(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
+	             struct diaglist *dl, enum outcome *out, struct strbuf *why);
+	/* The reason of a job that is n/a by cf->requires (printf format, one
+	 * %s: cf->requires_text). */
+	const char *requires_reason;
+	/* Compiled as runtest compiles: in the job's scratch directory, by
+	 * the file's absolute path, the file named first (but for -c), the
+	 * plain-output flags before the file's own. */
+	int runtest_style;
+};
+
+/* The dialect called name ("native", "verify", "dejagnu"), or NULL; "auto"
+ * is NULL too, and means: detect it per file (dialect_detect). */
+const struct dialect_ops *dialect_find(const char *name);
+/* Is name "auto" or a dialect's name? */
+int dialect_known(const char *name);
+/* The dialect of a file with these bytes (--dialect auto); in_dejagnu_dir:
+ * its directory has a DejaGnu driver. */
+const struct dialect_ops *dialect_detect(const char *buf, size_t len, int in_dejagnu_dir);
+
+#endif

@@ -1,0 +1,25 @@
+/* exec: carry out a plan (plan.h): decided jobs are recorded as they are,
+ * the cache answers what it can, the rest is compiled through sched, each
+ * job is judged (match.h) as it ends and written to the results file at
+ * once (results.h). Longest jobs go first, by the durations of the
+ * previous results at the same path.
+ */
+#ifndef EXEC_H
+#define EXEC_H
+
+#include "plan.h"
+
+struct exec_opts {
+	const char *out;            /* the results file */
+	double timeout;             /* > 0: overrides the configuration */
+	int quiet;                  /* no progress, no failure lines, no summary */
+	const char *config;         /* for the results' meta */
+};
+
+/* Returns the exit status of `run`: 0 (every job passed or was skipped,
+ * n/a), 1 (a job failed or was an error), 2 (the results could not be
+ * written, or the scheduler failed), 128 + N (interrupted by signal N:
+ * the results say so). */
+int exec_plan(struct plan *p, const struct exec_opts *o);
+
+#endif

@@ -1,0 +1,184 @@
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "plan.h"
+#include "root.h"
+#include "sched.h"
+
+/* Every name the filter keeps must be in the configuration. */
+static int
+check_filter(const struct config *cfg, const struct config_filter *f, struct errlist *errs)
+{
+	static const char *const what[] = { "compiler", "target", "profile" };
+	const struct strvec *names[] = { &f->compilers, &f->targets, &f->profiles };
+	int bad = 0;
+
+	for (size_t w = 0; w < LEN(names); w++) {
+		for (size_t i = 0; i < names[w]->n; i++) {
+			const char *n = names[w]->v[i];
+			int found = w == 0 ? config_find_compiler(cfg, n) : w == 1 ? config_find_target(cfg, n) :
+			            config_find_profile(cfg, n);
+			if (found < 0) {
+				errlist_add(errs, "diagmatrix", 0, 0, "no %s '%s' in %s", what[w], n, cfg->path);
+				bad = 1;
+			}
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+static int
+online_processors(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)n : 1;
+}
+
+static int
+build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
+{
+	int want = o->parallel > 0 ? o->parallel : online_processors();
+
+	if (config_load(&p->cfg, o->config, errs) < 0)
+		return -1;
+	p->parallel = sched_fit_parallel(want);
+	if (want > p->parallel)
+		strvec_push_nocopy(&p->warnings, xasprintf("-j %d fitted to %d: the limit on open files allows no more",
+		                                           want, p->parallel));
+	if (check_filter(&p->cfg, &o->filter, errs) < 0)
+		return -1;
+	p->cfg.trusted_cases |= o->trusted_cases;
+	if (o->no_sandbox)
+		p->cfg.sandbox = 0;
+	return 0;
+}
+
+/* The toolchains, the sandbox, and the effective-target keywords the
+ * DejaGnu files ask about. Returns 0 or what probe_all returns. */
+static int
+build_probes(struct plan *p, const struct plan_opts *o)
+{
+	struct etarget_set want = {0};
+	int r, any = 0;
+
+	cache_open(&p->cache, !o->no_cache);
+	if ((r = probe_all(&p->cfg, &o->filter, &p->ps, p->parallel, o->timeout, &p->cache)))
+		return r;
+	if (p->cfg.sandbox && root_sandbox_works()) {
+		p->ps.sandbox = 1;
+		root_host(&p->ps.host);
+	} else if (p->cfg.sandbox) {
+		strvec_push(&p->warnings, "warning: bwrap cannot make a sandbox here: host compilers run without one "
+		            "(apt-get install bubblewrap, or allow user namespaces)");
+	}
+	for (size_t k = 0; k < p->cases.n; k++)
+		for (size_t b = 0; b < LEN(want.bits); b++)
+			want.bits[b] |= p->cases.v[k].etargets.bits[b];
+	for (size_t b = 0; b < LEN(want.bits); b++)
+		any |= want.bits[b] != 0;
+	if (any && (r = probe_etargets(&p->cfg, &p->ps, &want, p->parallel, o->timeout, &p->cache)))
+		return r;
+	return sched_stopped();
+}
+
+static void
+build_jobs(struct plan *p, const struct plan_opts *o)
+{
+	jobs_build(&p->jl, &p->cfg, &p->ps, p->cases.v, p->cases.n, &o->filter);
+	if (o->nshards > 1) {
+		/* every job, skipped or not, belongs to exactly one shard */
+		size_t k = 0;
+		for (size_t i = 0; i < p->jl.n; i++)
+			if ((int)(i % (size_t)o->nshards) == o->shard - 1)
+				p->jl.v[k++] = p->jl.v[i];
+		p->jl.n = k;
+	}
+}
+
+int
+plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *errs)
+{
+	struct sel_vocab vocab = {0};
+	int r;
+
+	memset(p, 0, sizeof(*p));
+	if (o->config && build_config(p, o, errs) < 0)
+		return -1;
+	if (o->config)
+		vocab = config_vocab(&p->cfg);
+	p->built |= want & PLAN_CASES;
+	if ((want & PLAN_CASES) && cases_load(&p->cases, &o->cases, &vocab, o->dialect, errs) < 0)
+		return -1;
+	p->built |= want & PLAN_PROBES;
+	if ((want & PLAN_PROBES) && (r = build_probes(p, o)) < 0)
+		errlist_add(errs, "diagmatrix", 0, 0, "cannot run the probes: %s", strerror(-r));
+	if ((want & PLAN_PROBES) && r)
+		return r < 0 ? -1 : r;
+	p->built |= want;
+	if (want == PLAN_JOBS)
+		build_jobs(p, o);
+	return 0;
+}
+
+void
+plan_release(struct plan *p)
+{
+	joblist_release(&p->jl);
+	if (p->built & PLAN_PROBES) {
+		probeset_release(&p->ps);
+		cache_close(&p->cache);
+	}
+	caselist_release(&p->cases);
+	config_release(&p->cfg);
+	strvec_release(&p->warnings);
+	memset(p, 0, sizeof(*p));
+}
+
+char *
+plan_scratch_template(void)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	return xasprintf("%s/diagmatrix-run.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+}
+
+void
+plan_print(const struct plan *p, FILE *fp)
+{
+	char *scratch = NULL;
+	struct strbuf sb = {0};
+
+	for (size_t i = 0; i < p->jl.n; i++) {
+		const struct job *j = &p->jl.v[i];
+		const struct compiler *c = &p->cfg.compilers[j->compiler];
+		struct proc pr = {0};
+		if (j->pre != V_PASS)
+			continue;
+		if (!scratch && p->cases.v[j->caseidx].dialect->runtest_style) {
+			/* named, not made: the listing makes it */
+			scratch = plan_scratch_template();
+			memcpy(scratch + strlen(scratch) - 6, "listed", 6);
+			sb_reset(&sb);
+			sb_addstr(&sb, "mkdir -p ");
+			shell_quote(&sb, scratch);
+			fprintf(fp, "%s  # where DejaGnu files compile\n", sb_str(&sb));
+		}
+		job_proc(j, &p->cfg, &p->ps, p->cases.v, scratch, &pr);
+		sb_reset(&sb);
+		if (pr.cwd && !pr.command_at) {
+			sb_addstr(&sb, "cd ");
+			shell_quote(&sb, pr.cwd);
+			sb_addstr(&sb, " && ");
+		}
+		job_command_line(&sb, &pr.argv);
+		strvec_release(&pr.argv);
+		/* the comment must stay one: a name could hold a newline */
+		sb_addstr(&sb, "  # ");
+		sb_add_printable(&sb, p->cases.v[j->caseidx].name);
+		fprintf(fp, "%s %s %s %s\n", sb_str(&sb), c->name, p->cfg.targets[c->tcs[j->tc].target].arch,
+		        p->cfg.profiles[j->profile].name);
+	}
+	sb_release(&sb);
+	free(scratch);
+}

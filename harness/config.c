@@ -563,6 +563,41 @@ add_toolchain(struct loader *ld, struct compiler *c, const yaml_node_t *archnode
 	c->tcs[c->ntcs++] = tc;
 }
 
+/* A compiler's family: node says gcc or clang. Returns 1 when it does. */
+static int
+compiler_family(struct loader *ld, const yaml_node_t *node, enum family *family)
+{
+	const char *f = scalar(ld, node, "family");
+
+	if (f && !strcmp(f, "gcc"))
+		*family = FAMILY_GCC;
+	else if (f && !strcmp(f, "clang"))
+		*family = FAMILY_CLANG;
+	else if (f)
+		err_at(ld, node, "unknown family '%s' (gcc or clang)", f);
+	return f && (!strcmp(f, "gcc") || !strcmp(f, "clang"));
+}
+
+/* A compiler's targets: a list of target names, or a mapping of names to
+ * what differs for that target. */
+static void
+compiler_targets(struct loader *ld, struct compiler *c, const yaml_node_t *targets, const char *command,
+                 const char *package)
+{
+	if (targets->type == YAML_SEQUENCE_NODE) {
+		for (yaml_node_item_t *it = targets->data.sequence.items.start; it < targets->data.sequence.items.top; it++)
+			add_toolchain(ld, c, node(ld, *it), NULL, command, package);
+	} else if (targets->type == YAML_MAPPING_NODE) {
+		check_mapping(ld, targets, "targets");
+		for (yaml_node_pair_t *p = targets->data.mapping.pairs.start; p < targets->data.mapping.pairs.top; p++) {
+			const yaml_node_t *v = node(ld, p->value);
+			add_toolchain(ld, c, node(ld, p->key), is_null(v) ? NULL : v, command, package);
+		}
+	} else {
+		err_at(ld, targets, "targets must be a sequence of names or a mapping, not %s", kind_name(targets));
+	}
+}
+
 static void
 load_compiler(struct loader *ld, const yaml_node_t *n)
 {
@@ -614,31 +649,14 @@ load_compiler(struct loader *ld, const yaml_node_t *n)
 		err_at(ld, n, "compiler '%s' defined twice", c.name);
 		goto out;
 	}
-	if (!family) {
+	if (!family)
 		err_at(ld, n, "compiler '%s' has no family (gcc or clang)", c.name);
-	} else {
-		const char *f = scalar(ld, family, "family");
-		if (f && !strcmp(f, "gcc"))
-			c.family = FAMILY_GCC, has_family = 1;
-		else if (f && !strcmp(f, "clang"))
-			c.family = FAMILY_CLANG, has_family = 1;
-		else if (f)
-			err_at(ld, family, "unknown family '%s' (gcc or clang)", f);
-	}
-	if (!targets) {
+	else
+		has_family = compiler_family(ld, family, &c.family);
+	if (!targets)
 		err_at(ld, n, "compiler '%s' has no targets", c.name);
-	} else if (targets->type == YAML_SEQUENCE_NODE) {
-		for (yaml_node_item_t *it = targets->data.sequence.items.start; it < targets->data.sequence.items.top; it++)
-			add_toolchain(ld, &c, node(ld, *it), NULL, command, package);
-	} else if (targets->type == YAML_MAPPING_NODE) {
-		check_mapping(ld, targets, "targets");
-		for (yaml_node_pair_t *p = targets->data.mapping.pairs.start; p < targets->data.mapping.pairs.top; p++) {
-			const yaml_node_t *v = node(ld, p->value);
-			add_toolchain(ld, &c, node(ld, p->key), is_null(v) ? NULL : v, command, package);
-		}
-	} else {
-		err_at(ld, targets, "targets must be a sequence of names or a mapping, not %s", kind_name(targets));
-	}
+	else
+		compiler_targets(ld, &c, targets, command, package);
 	if (!has_family)
 		goto out;
 	if (!c.timeout)
@@ -748,87 +766,196 @@ limits_error(const char *name, const yaml_event_t *ev, struct errlist *errs, con
 	return -1;
 }
 
+/* The state of check_limits: the open collections and the anchors. */
+struct limits {
+	const char *name;
+	struct errlist *errs;
+	size_t stack[MAX_DEPTH + 2];            /* nodes under each open collection */
+	unsigned char *anchor_of[MAX_DEPTH + 2];
+	struct anchor *anchors;
+	size_t depth, nanchors, capanchors, total;
+};
+
+/* How many nodes ev stands for (an alias: those of its anchor), and the
+ * anchor it completes (allocated when it ends a collection). Returns -1
+ * after an error. */
+static int
+event_nodes(struct limits *ls, const yaml_event_t *ev, size_t *nodes, unsigned char **anchor)
+{
+	const struct anchor *a;
+
+	switch (ev->type) {
+	case YAML_SCALAR_EVENT:
+		*nodes = 1;
+		*anchor = ev->data.scalar.anchor;
+		break;
+	case YAML_ALIAS_EVENT:
+		a = anchor_find(ls->anchors, ls->nanchors, (const char *)ev->data.alias.anchor);
+		*nodes = a ? a->nodes : 1;
+		break;
+	case YAML_SEQUENCE_START_EVENT:
+	case YAML_MAPPING_START_EVENT:
+		if (ls->depth == MAX_DEPTH)
+			return limits_error(ls->name, ev, ls->errs, "nested too deeply (the limit is 32 levels)");
+		ls->stack[++ls->depth] = 1;
+		*anchor = ev->type == YAML_SEQUENCE_START_EVENT ? ev->data.sequence_start.anchor :
+		          ev->data.mapping_start.anchor;
+		ls->anchor_of[ls->depth] = *anchor ? (unsigned char *)xstrdup((const char *)*anchor) : NULL;
+		*anchor = NULL;         /* defined when it ends */
+		break;
+	case YAML_SEQUENCE_END_EVENT:
+	case YAML_MAPPING_END_EVENT:
+		*nodes = ls->stack[ls->depth];
+		*anchor = ls->anchor_of[ls->depth];
+		ls->anchor_of[ls->depth--] = NULL;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* Count one event. Returns 0, or -1 after an error. */
+static int
+limits_event(struct limits *ls, const yaml_event_t *ev)
+{
+	size_t nodes = 0;
+	unsigned char *anchor = NULL;
+	int end = ev->type == YAML_SEQUENCE_END_EVENT || ev->type == YAML_MAPPING_END_EVENT, r;
+
+	r = event_nodes(ls, ev, &nodes, &anchor);
+	if (anchor && !r && ls->nanchors == MAX_ANCHORS) {
+		r = limits_error(ls->name, ev, ls->errs, "too many anchors (the limit is 1000)");
+	} else if (anchor && !r) {
+		xgrow((void **)&ls->anchors, &ls->capanchors, ls->nanchors + 1, sizeof(*ls->anchors));
+		ls->anchors[ls->nanchors].name = xstrdup((const char *)anchor);
+		ls->anchors[ls->nanchors++].nodes = nodes;
+	}
+	if (end)
+		free(anchor);
+	else    /* a collection counts when it starts, its contents as they come */
+		ls->total += ev->type == YAML_SEQUENCE_START_EVENT || ev->type == YAML_MAPPING_START_EVENT ? 1 : nodes;
+	ls->stack[ls->depth] += nodes;
+	if (!r && ls->total > MAX_NODES)
+		r = limits_error(ls->name, ev, ls->errs, "too large: more than 100000 values, aliases expanded");
+	return r;
+}
+
 static int
 check_limits(const char *name, const char *buf, size_t len, struct errlist *errs)
 {
 	yaml_parser_t parser;
 	yaml_event_t ev;
-	size_t stack[MAX_DEPTH + 2] = {0};      /* nodes under each open collection */
-	unsigned char *anchor_of[MAX_DEPTH + 2] = {0};
-	struct anchor *anchors = NULL;
-	size_t depth = 0, nanchors = 0, capanchors = 0, total = 0;
+	struct limits ls = { .name = name, .errs = errs };
 	int r = 0, done = 0;
 
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
 	while (!done && !r) {
-		size_t nodes = 0;
-		unsigned char *anchor = NULL;
 		if (!yaml_parser_parse(&parser, &ev))
 			break;          /* the loader reports syntax errors */
-		switch (ev.type) {
-		case YAML_STREAM_END_EVENT:
-			done = 1;
-			break;
-		case YAML_SCALAR_EVENT:
-			nodes = 1;
-			anchor = ev.data.scalar.anchor;
-			break;
-		case YAML_ALIAS_EVENT: {
-			struct anchor *a = anchor_find(anchors, nanchors, (const char *)ev.data.alias.anchor);
-			nodes = a ? a->nodes : 1;
-			break;
-		}
-		case YAML_SEQUENCE_START_EVENT:
-		case YAML_MAPPING_START_EVENT:
-			if (depth == MAX_DEPTH) {
-				r = limits_error(name, &ev, errs, "nested too deeply (the limit is 32 levels)");
-				break;
-			}
-			depth++;
-			stack[depth] = 1;
-			anchor_of[depth] = ev.type == YAML_SEQUENCE_START_EVENT ? ev.data.sequence_start.anchor :
-			                   ev.data.mapping_start.anchor;
-			if (anchor_of[depth])
-				anchor_of[depth] = (unsigned char *)xstrdup((const char *)anchor_of[depth]);
-			break;
-		case YAML_SEQUENCE_END_EVENT:
-		case YAML_MAPPING_END_EVENT:
-			nodes = stack[depth];
-			anchor = anchor_of[depth];
-			anchor_of[depth] = NULL;
-			depth--;
-			break;
-		default:
-			break;
-		}
-		if (anchor && !r) {
-			if (nanchors == MAX_ANCHORS) {
-				r = limits_error(name, &ev, errs, "too many anchors (the limit is 1000)");
-			} else {
-				xgrow((void **)&anchors, &capanchors, nanchors + 1, sizeof(*anchors));
-				anchors[nanchors].name = xstrdup((const char *)anchor);
-				anchors[nanchors++].nodes = nodes;
-			}
-		}
-		if (ev.type == YAML_SEQUENCE_END_EVENT || ev.type == YAML_MAPPING_END_EVENT) {
-			free(anchor);
-		} else {
-			/* a collection counts when it starts, its contents as they come */
-			total += ev.type == YAML_SEQUENCE_START_EVENT || ev.type == YAML_MAPPING_START_EVENT ? 1 : nodes;
-		}
-		stack[depth] += nodes;
-		if (!r && total > MAX_NODES)
-			r = limits_error(name, &ev, errs, "too large: more than 100000 values, aliases expanded");
+		done = ev.type == YAML_STREAM_END_EVENT;
+		r = limits_event(&ls, &ev);
 		yaml_event_delete(&ev);
 	}
-	for (size_t i = 1; i <= depth && i < LEN(anchor_of); i++)
-		free(anchor_of[i]);
-	for (size_t i = 0; i < nanchors; i++)
-		free(anchors[i].name);
-	free(anchors);
+	for (size_t i = 1; i <= ls.depth && i < LEN(ls.anchor_of); i++)
+		free(ls.anchor_of[i]);
+	for (size_t i = 0; i < ls.nanchors; i++)
+		free(ls.anchors[i].name);
+	free(ls.anchors);
 	yaml_parser_delete(&parser);
 	return r;
+}
+
+/* Load the one YAML document of buf into doc. Returns 0, or -1 with an
+ * error (doc then needs no yaml_document_delete). A second document is
+ * an error too, after doc was loaded: 1. */
+static int
+load_document(yaml_parser_t *parser, yaml_document_t *doc, const char *name, struct errlist *errs)
+{
+	yaml_document_t doc2;
+	const yaml_node_t *r2;
+
+	if (!yaml_parser_load(parser, doc)) {
+		const yaml_mark_t *m = parser->problem_mark.line || parser->problem_mark.column ?
+		                       &parser->problem_mark : &parser->context_mark;
+		errlist_add(errs, name, (int)m->line + 1, (int)m->column + 1, "%s%s%s",
+		            parser->problem ? parser->problem : "YAML syntax error",
+		            parser->context ? " " : "", parser->context ? parser->context : "");
+		return -1;
+	}
+	if (!yaml_document_get_root_node(doc))
+		return 0;
+	/* a second document would be silently ignored: refuse it */
+	if (!yaml_parser_load(parser, &doc2)) {
+		errlist_add(errs, name, (int)parser->problem_mark.line + 1, (int)parser->problem_mark.column + 1,
+		            "%s", parser->problem ? parser->problem : "YAML syntax error");
+		return 1;
+	}
+	r2 = yaml_document_get_root_node(&doc2);
+	if (r2)
+		errlist_add(errs, name, (int)r2->start_mark.line + 1, (int)r2->start_mark.column + 1,
+		            "more than one YAML document");
+	yaml_document_delete(&doc2);
+	return r2 ? 1 : 0;
+}
+
+/* The compilers: section. */
+static void
+load_compilers(struct loader *ld, const yaml_node_t *v)
+{
+	if (v->type != YAML_SEQUENCE_NODE) {
+		err_at(ld, v, "compilers must be a sequence, not %s", kind_name(v));
+	} else if (!too_many(ld, v, "compilers")) {
+		ld->cfg->compilers = xcalloc((size_t)(v->data.sequence.items.top - v->data.sequence.items.start) + 1,
+		                             sizeof(*ld->cfg->compilers));
+		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
+			load_compiler(ld, node(ld, *it));
+	}
+}
+
+/* The top-level mapping, section by section. */
+static void
+load_top(struct loader *ld, const yaml_node_t *root)
+{
+	struct config *cfg = ld->cfg;
+	const yaml_node_t *v;
+
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
+		const char *k = key_of(ld, p);
+		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers") &&
+		    strcmp(k, "roots") && strcmp(k, "trusted-cases") && strcmp(k, "sandbox"))
+			unknown_key(ld, p, "the configuration",
+			            "timeout, trusted-cases, sandbox, targets, roots, profiles, compilers");
+	}
+	if ((v = top_key(ld, root, "timeout")))
+		number(ld, v, "timeout", &cfg->timeout);
+	if ((v = top_key(ld, root, "trusted-cases")))
+		boolean(ld, v, "trusted-cases", &cfg->trusted_cases);
+	if ((v = top_key(ld, root, "sandbox")))
+		boolean(ld, v, "sandbox", &cfg->sandbox);
+	if ((v = top_key(ld, root, "targets")))
+		load_targets(ld, v);
+	else
+		err_at(ld, root, "no targets: section");
+	/* profiles' selectors name architectures */
+	cfg->arch_names = xcalloc(cfg->ntargets + 1, sizeof(char *));
+	for (size_t i = 0; i < cfg->ntargets; i++)
+		cfg->arch_names[i] = cfg->targets[i].arch;
+	if ((v = top_key(ld, root, "roots")))
+		load_roots(ld, v);
+	if ((v = top_key(ld, root, "profiles")))
+		load_profiles(ld, v);
+	else
+		err_at(ld, root, "no profiles: section");
+	if ((v = top_key(ld, root, "compilers")))
+		load_compilers(ld, v);
+	else
+		err_at(ld, root, "no compilers: section");
+	if (!ld->nerr && !cfg->nprofiles)
+		err_at(ld, top_key(ld, root, "profiles"), "no profiles defined");
+	if (!ld->nerr && !cfg->ncompilers)
+		err_at(ld, top_key(ld, root, "compilers"), "no compilers defined");
 }
 
 int
@@ -837,7 +964,8 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	yaml_parser_t parser;
 	yaml_document_t doc;
 	struct loader ld = { &doc, name, errs, 0, cfg };
-	const yaml_node_t *root, *v;
+	const yaml_node_t *root;
+	int r;
 
 	memset(cfg, 0, sizeof(*cfg));
 	cfg->path = xstrdup(name);
@@ -849,85 +977,18 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 	}
 	yaml_parser_initialize(&parser);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)buf, len);
-	if (!yaml_parser_load(&parser, &doc)) {
-		const yaml_mark_t *m = parser.problem_mark.line || parser.problem_mark.column ?
-		                       &parser.problem_mark : &parser.context_mark;
-		errlist_add(errs, name, (int)m->line + 1, (int)m->column + 1, "%s%s%s",
-		            parser.problem ? parser.problem : "YAML syntax error",
-		            parser.context ? " " : "", parser.context ? parser.context : "");
+	if ((r = load_document(&parser, &doc, name, errs)) < 0) {
 		yaml_parser_delete(&parser);
 		config_release(cfg);
 		return -1;
 	}
-	root = yaml_document_get_root_node(&doc);
-	if (!root) {
+	ld.nerr += r;
+	if (!(root = yaml_document_get_root_node(&doc))) {
 		errlist_add(errs, name, 1, 1, "empty configuration (expected targets:, profiles:, compilers:)");
 		ld.nerr++;
-		goto done;
+	} else if (check_mapping(&ld, root, "the configuration") == 0) {
+		load_top(&ld, root);
 	}
-	{
-		/* a second document would be silently ignored: refuse it */
-		yaml_document_t doc2;
-		if (yaml_parser_load(&parser, &doc2)) {
-			const yaml_node_t *r2 = yaml_document_get_root_node(&doc2);
-			if (r2) {
-				errlist_add(errs, name, (int)r2->start_mark.line + 1, (int)r2->start_mark.column + 1,
-				            "more than one YAML document");
-				ld.nerr++;
-			}
-			yaml_document_delete(&doc2);
-		} else {
-			errlist_add(errs, name, (int)parser.problem_mark.line + 1, (int)parser.problem_mark.column + 1,
-			            "%s", parser.problem ? parser.problem : "YAML syntax error");
-			ld.nerr++;
-		}
-	}
-	if (check_mapping(&ld, root, "the configuration") < 0)
-		goto done;
-	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
-		const char *k = key_of(&ld, p);
-		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers") &&
-		    strcmp(k, "roots") && strcmp(k, "trusted-cases") && strcmp(k, "sandbox"))
-			unknown_key(&ld, p, "the configuration",
-			            "timeout, trusted-cases, sandbox, targets, roots, profiles, compilers");
-	}
-	if ((v = top_key(&ld, root, "timeout")))
-		number(&ld, v, "timeout", &cfg->timeout);
-	if ((v = top_key(&ld, root, "trusted-cases")))
-		boolean(&ld, v, "trusted-cases", &cfg->trusted_cases);
-	if ((v = top_key(&ld, root, "sandbox")))
-		boolean(&ld, v, "sandbox", &cfg->sandbox);
-	if ((v = top_key(&ld, root, "targets")))
-		load_targets(&ld, v);
-	else
-		err_at(&ld, root, "no targets: section");
-	/* profiles' selectors name architectures */
-	cfg->arch_names = xcalloc(cfg->ntargets + 1, sizeof(char *));
-	for (size_t i = 0; i < cfg->ntargets; i++)
-		cfg->arch_names[i] = cfg->targets[i].arch;
-	if ((v = top_key(&ld, root, "roots")))
-		load_roots(&ld, v);
-	if ((v = top_key(&ld, root, "profiles")))
-		load_profiles(&ld, v);
-	else
-		err_at(&ld, root, "no profiles: section");
-	if ((v = top_key(&ld, root, "compilers"))) {
-		if (v->type != YAML_SEQUENCE_NODE) {
-			err_at(&ld, v, "compilers must be a sequence, not %s", kind_name(v));
-		} else if (!too_many(&ld, v, "compilers")) {
-			cfg->compilers = xcalloc((size_t)(v->data.sequence.items.top - v->data.sequence.items.start) + 1,
-			                         sizeof(*cfg->compilers));
-			for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
-				load_compiler(&ld, node(&ld, *it));
-		}
-	} else {
-		err_at(&ld, root, "no compilers: section");
-	}
-	if (!ld.nerr && !cfg->nprofiles)
-		err_at(&ld, top_key(&ld, root, "profiles"), "no profiles defined");
-	if (!ld.nerr && !cfg->ncompilers)
-		err_at(&ld, top_key(&ld, root, "compilers"), "no compilers defined");
-done:
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	if (ld.nerr) {

@@ -409,6 +409,64 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 	return sig;
 }
 
+/* Keywords decided by the target alone: native (the host's machine) and
+ * target triplets. */
+static void
+etarget_by_triple(const struct config *cfg, struct probeset *ps, int k)
+{
+	const struct etarget *et = etarget_get(k);
+	struct selector *sel = NULL;
+	struct utsname u;
+	char *err = NULL;
+	int uname_ok = uname(&u) == 0;
+
+	if (et->kind == ET_TRIPLES)
+		sel = selector_dejagnu(et->text, NULL, NULL, &err);
+	for (size_t i = 0; i < ps->n; i++) {
+		const char *t = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
+		struct sel_env env = { .triple = t };
+		size_t n = strcspn(t, "-");
+		if (et->kind == ET_NATIVE)
+			ps->v[i].etargets[k] = uname_ok && strlen(u.machine) == n && !strncmp(t, u.machine, n);
+		else
+			ps->v[i].etargets[k] = sel && selector_eval(sel, &env);
+	}
+	selector_free(sel);
+	free(err);
+}
+
+/* The tasks that compile keyword k's program (file) with each toolchain
+ * found; dir is where the file is, bound into roots. */
+static void
+etarget_tasks(struct pctx *ctx, size_t *cap, int k, const char *file, const char *dir)
+{
+	const struct etarget *et = etarget_get(k);
+	const struct config *cfg = ctx->cfg;
+
+	for (size_t i = 0; i < ctx->ps->n; i++) {
+		const struct compiler *cc = &cfg->compilers[ctx->ps->v[i].compiler];
+		const struct toolchain *tc = &cc->tcs[ctx->ps->v[i].tc];
+		struct ptask task = { .probe = i, .kind = PT_ETARGET, .et = k, .file = file };
+		const char *err;
+		size_t pos;
+		if (!ctx->ps->v[i].found)
+			continue;
+		if (cc->root >= 0)
+			strvec_push(&task.bind, dir);
+		config_command(cfg, cc, tc, &task.argv);
+		strvec_append(&task.argv, &cc->flags);
+		strvec_append(&task.argv, &tc->flags);
+		if (et->flags)
+			shell_split(et->flags, strlen(et->flags), &task.argv, &err, &pos);
+		strvec_push(&task.argv, et->mode == 'S' ? "-S" : "-c");
+		strvec_push(&task.argv, file);
+		strvec_push(&task.argv, "-o");
+		strvec_push(&task.argv, "/dev/null");
+		xgrow((void **)&ctx->tasks, cap, ctx->ntasks + 1, sizeof(*ctx->tasks));
+		ctx->tasks[ctx->ntasks++] = task;
+	}
+}
+
 int
 probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
                int parallel, double timeout, struct cache *cache)
@@ -428,68 +486,19 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 	}
 	for (int k = 0; k < etarget_count(); k++) {
 		const struct etarget *et = etarget_get(k);
-		char *path;
 		FILE *fp;
-		if (!etarget_has(&all, k)) {
+		if (etarget_has(&all, k) && (et->kind == ET_NATIVE || et->kind == ET_TRIPLES))
+			etarget_by_triple(cfg, ps, k);
+		if (!etarget_has(&all, k) || et->kind != ET_COMPILES) {
 			strvec_push(&files, "");
 			continue;
 		}
-		if (et->kind == ET_NATIVE) {
-			struct utsname u;
-			int ok = uname(&u) == 0;
-			for (size_t i = 0; i < ps->n; i++) {
-				const char *t = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
-				size_t n = strcspn(t, "-");
-				ps->v[i].etargets[k] = ok && strlen(u.machine) == n && !strncmp(t, u.machine, n);
-			}
-		}
-		if (et->kind == ET_TRIPLES) {
-			char *err = NULL;
-			struct selector *sel = selector_dejagnu(et->text, NULL, NULL, &err);
-			for (size_t i = 0; i < ps->n; i++) {
-				struct sel_env env = {0};
-				env.triple = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
-				ps->v[i].etargets[k] = sel && selector_eval(sel, &env);
-			}
-			selector_free(sel);
-			free(err);
-		}
-		if (et->kind != ET_COMPILES) {
-			strvec_push(&files, "");
-			continue;
-		}
-		path = xasprintf("%s/%s.c", dir, et->name);
-		if ((fp = fopen(path, "w"))) {
+		strvec_push_nocopy(&files, xasprintf("%s/%s.c", dir, et->name));
+		if ((fp = fopen(files.v[k], "w"))) {
 			fputs(et->text, fp);
 			fclose(fp);
 		}
-		strvec_push_nocopy(&files, path);
-		for (size_t i = 0; i < ps->n; i++) {
-			const struct compiler *cc = &cfg->compilers[ps->v[i].compiler];
-			const struct toolchain *tc = &cc->tcs[ps->v[i].tc];
-			struct ptask task = {0};
-			const char *err;
-			size_t pos;
-			if (!ps->v[i].found)
-				continue;
-			task.probe = i;
-			task.kind = PT_ETARGET;
-			task.et = k;
-			task.file = files.v[k];
-			if (cc->root >= 0)
-				strvec_push(&task.bind, dir);
-			config_command(cfg, cc, tc, &task.argv);
-			strvec_append(&task.argv, &cc->flags);
-			strvec_append(&task.argv, &tc->flags);
-			if (et->flags)
-				shell_split(et->flags, strlen(et->flags), &task.argv, &err, &pos);
-			strvec_push(&task.argv, et->mode == 'S' ? "-S" : "-c");
-			strvec_push(&task.argv, files.v[k]);
-			strvec_push(&task.argv, "-o");
-			strvec_push(&task.argv, "/dev/null");
-			xgrow((void **)&ctx.tasks, &cap, ctx.ntasks + 1, sizeof(*ctx.tasks));
-			ctx.tasks[ctx.ntasks++] = task;
-		}
+		etarget_tasks(&ctx, &cap, k, files.v[k], dir);
 	}
 	if (ctx.ntasks) {
 		ctx.envp = environ_with("LC_ALL=C");
@@ -498,8 +507,7 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 	}
 	/* made of others: all of them must hold */
 	for (int k = 0; k < etarget_count(); k++) {
-		const struct etarget *et = etarget_get(k);
-		if (!etarget_has(&all, k) || et->kind != ET_ALL)
+		if (!etarget_has(&all, k) || etarget_get(k)->kind != ET_ALL)
 			continue;
 		for (size_t i = 0; i < ps->n; i++)
 			ps->v[i].etargets[k] = (unsigned char)etarget_all_hold(k, ps->v[i].etargets);

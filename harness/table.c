@@ -366,20 +366,12 @@ cmp_dir(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* A case's heading: title, name and flags, refs, and why it was not read. */
 static void
-write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, size_t jb, size_t je)
+case_header(FILE *fp, const struct results *r, const struct rcase *c, size_t jb, size_t je)
 {
-	const struct rcase *c = &r->cases[ci];
 	struct strbuf sb = {0};
-	const char *file = NULL;
-	int *lines = NULL;
-	size_t nlines = 0, cap = 0;
-	int outside = 0;
-	size_t *order;
 
-	file = c->path;
-
-	sb_reset(&sb);
 	md_text(&sb, c->title);
 	fprintf(fp, "### %s\n\n", sb_str(&sb));
 	/* names and flags come from files: code spans, never raw markdown */
@@ -417,24 +409,23 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 		md_text(&sb, r->jobs[jb].reason + 15);
 		fprintf(fp, "*Not read, so n/a everywhere: %s.*\n\n", sb_str(&sb));
 	}
+	sb_release(&sb);
+}
 
-	/* rows in line order; @* and expect-no-diagnostics last */
-	order = xcalloc(c->ndirs + 1, sizeof(*order));
+/* One row per directive, in line order; @* and expect-no-diagnostics last. */
+static void
+directive_rows(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, size_t jb, size_t je)
+{
+	const struct rcase *c = &r->cases[ci];
+	size_t *order = xcalloc(c->ndirs + 1, sizeof(*order));
+	struct strbuf sb = {0};
+
 	for (size_t k = 0; k < c->ndirs; k++)
 		order[k] = k;
 	sort_dirs = c;
 	if (c->ndirs)
 		qsort(order, c->ndirs, sizeof(*order), cmp_dir);
 	sort_dirs = NULL;
-
-	fputs("| line | expectation |", fp);
-	for (size_t i = 0; i < ax->compilers.n; i++)
-		fprintf(fp, " %s%s%s |", ax->compilers.v[i], *ax->versions.v[i] ? "<br>" : "", ax->versions.v[i]);
-	fputs("\n|---:|---|", fp);
-	for (size_t i = 0; i < ax->compilers.n; i++)
-		fputs("---|", fp);
-	fputc('\n', fp);
-
 	for (size_t k = 0; k < c->ndirs; k++) {
 		size_t d = order[k];
 		const struct rdirective *rd = &c->dirs[d];
@@ -462,9 +453,20 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 			sb_addc(&sb, ')');
 		}
 		fprintf(fp, "%s |", sb_str(&sb));
-		write_row(fp, r, ax, jb, je, ROW_DIRECTIVE, d, 0, file);
+		write_row(fp, r, ax, jb, je, ROW_DIRECTIVE, d, 0, c->path);
 	}
-	/* lines where something unexpected fired */
+	free(order);
+	sb_release(&sb);
+}
+
+/* One row per line of the case where something unexpected fired (at most
+ * MAX_UNEXPECTED_ROWS), and one for what fired outside the case file. */
+static void
+unexpected_rows(FILE *fp, const struct results *r, const struct axes *ax, const char *file, size_t jb, size_t je)
+{
+	int *lines = NULL, outside = 0;
+	size_t nlines = 0, cap = 0;
+
 	for (size_t i = jb; i < je; i++) {
 		const struct rjob *j = &r->jobs[i];
 		for (size_t k = 0; k < j->ndiags; k++) {
@@ -503,12 +505,27 @@ write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, 
 		fputs("| – | *unexpected, outside the case file* |", fp);
 		write_row(fp, r, ax, jb, je, ROW_UNEXPECTED, 0, 0, file);
 	}
-	fputs("| | **verdict** |", fp);
-	write_row(fp, r, ax, jb, je, ROW_VERDICT, 0, 0, file);
-	fputc('\n', fp);
 	free(lines);
-	free(order);
-	sb_release(&sb);
+}
+
+static void
+write_case(FILE *fp, const struct results *r, const struct axes *ax, size_t ci, size_t jb, size_t je)
+{
+	const struct rcase *c = &r->cases[ci];
+
+	case_header(fp, r, c, jb, je);
+	fputs("| line | expectation |", fp);
+	for (size_t i = 0; i < ax->compilers.n; i++)
+		fprintf(fp, " %s%s%s |", ax->compilers.v[i], *ax->versions.v[i] ? "<br>" : "", ax->versions.v[i]);
+	fputs("\n|---:|---|", fp);
+	for (size_t i = 0; i < ax->compilers.n; i++)
+		fputs("---|", fp);
+	fputc('\n', fp);
+	directive_rows(fp, r, ax, ci, jb, je);
+	unexpected_rows(fp, r, ax, c->path, jb, je);
+	fputs("| | **verdict** |", fp);
+	write_row(fp, r, ax, jb, je, ROW_VERDICT, 0, 0, c->path);
+	fputc('\n', fp);
 }
 
 void

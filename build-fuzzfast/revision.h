@@ -1,1 +1,0 @@
-#define DIAGMATRIX_REVISION "75c91d1"

@@ -4,10 +4,13 @@
  *   unit-tests diag FILE    print the diagnostics parsed from FILE (used by
  *                           tests/run.sh with the captured compiler output)
  *   unit-tests parse FILE   parse FILE as a case from an exact-size buffer
+ *   unit-tests judge CASE OUT NAME STATUS
+ *                           judge captured compiler output (tests/judge)
  */
 #include <stdlib.h>
 
 #include "load.h"
+#include "match.h"
 #include "diag.h"
 #include "t.h"
 #include "util.h"
@@ -72,6 +75,62 @@ parse_exact(const char *path)
 	return 0;
 }
 
+/* Judge a captured compile: CASE is the case file, OUT what the compiler
+ * printed, NAME its configuration as CASE.COMPILER.ARCH.PROFILE (the
+ * compiler's family and major version from its name), STATUS "exit N".
+ * Prints the verdict, the reason, each directive's outcome and each
+ * diagnostic's status: what the .expect files of tests/judge hold. */
+static int
+judge(const char *case_path, const char *out_path, const char *name, const char *status)
+{
+	static const char *const triples[][2] = { { "x86-64", "x86_64-linux-gnu" }, { "arm64", "aarch64-linux-gnu" } };
+	struct strbuf src = {0}, out = {0}, st = {0};
+	struct casefile cf;
+	struct errlist errs = {0};
+	struct diaglist dl = {0};
+	struct exit_info ei = {0};
+	struct sel_env env = {0};
+	char compiler[64], arch[64], profile[64], *reason = NULL;
+	enum outcome *outcomes;
+	enum verdict v;
+
+	if (read_file(case_path, MAX_CASE_BYTES, &src, NULL) < 0 || read_file(out_path, MAX_CASE_BYTES, &out, NULL) < 0 ||
+	    read_file(status, 64, &st, NULL) < 0 || sscanf(sb_str(&st), "exit %d", &ei.exit_code) != 1 ||
+	    sscanf(name, "%*[^.].%63[^.].%63[^.].%63s", compiler, arch, profile) != 3) {
+		fprintf(stderr, "judge: cannot read %s, %s, %s or %s\n", case_path, out_path, status, name);
+		return 2;
+	}
+	if (case_parse(&cf, case_path, case_path, sb_str(&src), src.len, NULL, &(struct read_ctx){0}, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		return 2;
+	}
+	env.family = !strncmp(compiler, "clang", 5) ? FAMILY_CLANG : FAMILY_GCC;
+	env.version[0] = atoi(strchr(compiler, '-') ? strchr(compiler, '-') + 1 : "0");
+	env.arch = arch;
+	env.profile = profile;
+	for (size_t i = 0; i < LEN(triples); i++)
+		if (!strcmp(arch, triples[i][0]))
+			env.triple = triples[i][1];
+	outcomes = xcalloc(cf.ndirs + 1, sizeof(*outcomes));
+	diag_parse(&dl, sb_str(&out), out.len);
+	v = match_job(&cf, &env, sb_str(&out), out.len, &dl, &ei, outcomes, &reason);
+	printf("dialect %s\nverdict %s\nreason %s\n", cf.dialect->name, verdict_name(v), reason ? reason : "");
+	for (size_t i = 0; i < cf.ndirs; i++)
+		printf("outcome %d %s %s\n", cf.dirs[i].src_line, dkind_name(cf.dirs[i].kind), outcome_name(outcomes[i]));
+	for (size_t i = 0; i < dl.n; i++)
+		printf("diag %d %s %s %s\n", dl.v[i].line, severity_name(dl.v[i].sev), dstatus_name(dl.v[i].status),
+		       dl.v[i].message);
+	free(reason);
+	free(outcomes);
+	diaglist_release(&dl);
+	case_release(&cf);
+	errlist_release(&errs);
+	sb_release(&src);
+	sb_release(&out);
+	sb_release(&st);
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -81,6 +140,8 @@ main(int argc, char **argv)
 		return print_diags(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "parse"))
 		return parse_exact(argv[2]);
+	if (argc == 6 && !strcmp(argv[1], "judge"))
+		return judge(argv[2], argv[3], argv[4], argv[5]);
 #define RUN(n) \
 	t_failed = 0; \
 	test_##n(); \

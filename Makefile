@@ -64,6 +64,13 @@ $(BUILD)/revision.h: FORCE
 $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
 	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(OBJ) $(LDLIBS)
 
+# the reporters read results files with neither the case readers nor
+# PCRE2 nor libyaml: their fuzzers link only what they need, so that a
+# dependency creeping in fails the build
+REPORT_OBJ = $(patsubst %,$(BUILD)/%.o,results export table diff kinds hash srcerr util)
+$(BUILD)/fuzz-results $(BUILD)/fuzz-mergediff: $(BUILD)/fuzz-%: tests/fuzz/%.c $(REPORT_OBJ)
+	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
+
 deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)
 

@@ -41,13 +41,10 @@ static void
 perr(struct nparser *p, int line, int col, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	errlist_vadd(p->errs, p->path, line, col, fmt, ap);
 	va_end(ap);
-	errlist_add(p->errs, p->path, line, col, "%s", msg);
-	free(msg);
 	p->nerr++;
 }
 

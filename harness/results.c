@@ -348,13 +348,10 @@ static int
 bad(struct rparse *ps, const char *fmt, ...)
 {
 	va_list ap;
-	char *msg;
 
 	va_start(ap, fmt);
-	msg = xvasprintf(fmt, ap);
+	errlist_vadd(ps->errs, ps->path, ps->lineno, 1, fmt, ap);
 	va_end(ap);
-	errlist_add(ps->errs, ps->path, ps->lineno, 1, "%s", msg);
-	free(msg);
 	return -1;
 }
 

@@ -5,18 +5,25 @@
 #include "util.h"
 
 void
-errlist_add(struct errlist *el, const char *file, int line, int col, const char *fmt, ...)
+errlist_vadd(struct errlist *el, const char *file, int line, int col, const char *fmt, va_list ap)
 {
 	struct srcerr e;
-	va_list ap;
 
 	e.file = xstrdup(file ? file : "");
 	e.line = line;
 	e.col = col;
-	va_start(ap, fmt);
 	e.msg = xvasprintf(fmt, ap);
-	va_end(ap);
 	VEC_PUSH(*el, e);
+}
+
+void
+errlist_add(struct errlist *el, const char *file, int line, int col, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	errlist_vadd(el, file, line, col, fmt, ap);
+	va_end(ap);
 }
 
 void

@@ -4,6 +4,7 @@
 #ifndef SRCERR_H
 #define SRCERR_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 struct srcerr {
@@ -20,6 +21,7 @@ struct errlist {
 
 void errlist_add(struct errlist *el, const char *file, int line, int col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+void errlist_vadd(struct errlist *el, const char *file, int line, int col, const char *fmt, va_list ap);
 /* Print every error, in the order added, to fp. */
 void errlist_print(const struct errlist *el, FILE *fp);
 void errlist_release(struct errlist *el);

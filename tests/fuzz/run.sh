@@ -14,7 +14,7 @@ st=0
 seed() {  # NAME: copy the seed inputs of fuzzer NAME into its corpus
 	case $1 in
 	case) set -- cases/*/*.c tests/e2e/cases/*.c tests/bad-cases/*.c tests/data/src/*.c tests/dialect/*.c \
-	      tests/dejagnu/gcc.diagmatrix/*.c ;;
+	      tests/dejagnu/gcc.diagmatrix/*.c tests/judge/*.c ;;
 	diag) set -- tests/data/diag/*.stderr ;;
 	config) set -- compilers.yaml tests/e2e/compilers.yaml tests/bad-config/*.yaml ;;
 	*) set -- ;;

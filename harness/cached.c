@@ -25,7 +25,8 @@ cdone(void *vc, size_t i, const struct proc_result *r)
 
 	o->done(o->ctx, t, r, 0);
 	if (o->cache->dir && (!o->keep || o->keep(o->ctx, t, r))) {
-		struct cache_entry e = { r->exit_code, r->seconds, r->cpu, r->err_dropped, r->out, r->err };
+		struct cache_entry e = { .exit_code = r->exit_code, .seconds = r->seconds, .cpu = r->cpu,
+		                         .err_dropped = r->err_dropped, .out = r->out, .err = r->err };
 		char key[65];
 		o->key(o->ctx, t, r->proc, key);
 		cache_put(o->cache, key, &e);

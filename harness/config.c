@@ -963,7 +963,7 @@ config_parse(struct config *cfg, const char *name, const char *buf, size_t len, 
 {
 	yaml_parser_t parser;
 	yaml_document_t doc;
-	struct loader ld = { &doc, name, errs, 0, cfg };
+	struct loader ld = { .doc = &doc, .name = name, .errs = errs, .cfg = cfg };
 	const yaml_node_t *root;
 	int r;
 

@@ -420,7 +420,7 @@ term_release(struct term *t)
 struct selector *
 selector_parse(const char *s, size_t len, const struct sel_vocab *vocab, char **err, size_t *errpos)
 {
-	struct parser p = { s, len, 0, NULL, 0 };
+	struct parser p = { .s = s, .len = len };
 	struct selector *sel = xcalloc(1, sizeof(*sel));
 
 	skip_space(&p);

@@ -413,6 +413,19 @@ n=$(wc -l < "$T/dry")
 # every dry-run line runs under sh exactly as the harness runs it
 line=$(grep 'nodiag.c clang-22 x86-64 default' "$T/dry")
 check dry-run/runs sh -c "$line"
+# DejaGnu files compile in a scratch directory in the listing too: the dump
+# a file asks for lands there, not where the listing runs
+mkdir -p "$T/dgdry/src" "$T/dgdry/cwd"
+printf '/* { dg-options "-fdump-tree-original" } */\nint x;\n' > "$T/dgdry/src/dump.c"
+for sb in "" "--no-sandbox --trusted-cases"; do
+	$DM run --config tests/e2e/compilers.yaml --dialect dejagnu --cases "$T/dgdry/src/dump.c" --compilers gcc-12 \
+		--targets x86-64 --profiles default --dry-run $sb > "$T/dgdry/list" 2> /dev/null
+	scratch=$(sed -n '1s/^mkdir -p \([^ ]*\) .*/\1/p' "$T/dgdry/list")
+	(cd "$T/dgdry/cwd" && sh "$T/dgdry/list" > /dev/null 2>&1)
+	[ -n "$scratch" ] && ls "$scratch" | grep -q '^dump\.c\.[0-9]*t\.original$' && [ -z "$(ls "$T/dgdry/cwd" "$T/dgdry/src" | grep original)" ] \
+		&& ok "dry-run/dejagnu-scratch${sb:+-trusted-no-sandbox}" || bad "dry-run/dejagnu-scratch${sb:+-trusted-no-sandbox}" "$(cat "$T/dgdry/list"; ls "$T/dgdry/cwd" "$scratch")"
+	[ -n "$scratch" ] && rm -rf "$scratch"
+done
 
 # list: versions measured, missing toolchains with their package
 $DM list --config tests/e2e/compilers.yaml > "$T/list"

@@ -100,7 +100,7 @@ int
 plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *errs)
 {
 	struct sel_vocab vocab = {0};
-	int r;
+	int r = 0;
 
 	memset(p, 0, sizeof(*p));
 	if (o->config && build_config(p, o, errs) < 0)

@@ -163,7 +163,7 @@ fi
 	echo "| what a root adds to each job | $root_over ms |"
 	echo
 	echo "Memory per job is constant (jobs are written as they end); what grows is"
-	echo "the parsed input: each case file keeps its compiled (JIT) patterns. The"
+	echo "the parsed input: each case file keeps its compiled patterns. The"
 	echo "stub runs pass one expectation per case, --no-cache. The harness's CPU time is its own"
 	echo "(RUSAGE_SELF); on a virtual machine it is mostly the kernel's cost of"
 	echo "starting processes, and varies from run to run. The physical limit is"

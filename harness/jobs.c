@@ -103,7 +103,8 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_push(av, "/dev/null");
 }
 
-/* The directory of the case's file (its real path, as loaded), or NULL. Allocated. */
+/* The directory of the case's file (its real path, as loaded), or NULL.
+ * Allocated. */
 static char *
 case_dir(const struct casefile *cf)
 {

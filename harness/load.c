@@ -10,6 +10,8 @@
 #include "dgdriver.h"
 #include "load.h"
 
+/* The *.c files under dir (rel: its name under the cases root), sorted;
+ * links to directories and lit's Inputs directories are not entered. */
 static int
 walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *names, struct errlist *errs)
 {

@@ -160,12 +160,23 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	if (c->root >= 0) {
 		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, runtest ? scratch : NULL, av);
 	} else {
-		if (c->prefix.n)
-			bind_command(c->prefix.v[0], &ro);
-		bind_command(c->tcs[j->tc].command, &ro);
+		strvec_append(&ro, &ps->v[j->probe].binds);
 		root_enter(&ps->host, &ro, scratch, runtest && scratch ? scratch : ps->cwd, av);
 	}
 	strvec_release(&ro);
+}
+
+void
+jobs_bind(const struct config *cfg, struct probeset *ps)
+{
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct compiler *c = &cfg->compilers[ps->v[i].compiler];
+		if (c->root >= 0 || !ps->v[i].found)
+			continue;
+		if (c->prefix.n)
+			bind_command(c->prefix.v[0], &ps->v[i].binds);
+		bind_command(c->tcs[ps->v[i].tc].command, &ps->v[i].binds);
+	}
 }
 
 /* The flags of job j that come from its case. */

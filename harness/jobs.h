@@ -53,13 +53,17 @@ char *job_reason(const struct job *j, const struct config *cfg, const struct pro
 void job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, struct strvec *argv);
 /* Append what starts a job in its sandbox: the bwrap command of its
- * compiler's root, or of the host (ps->sandbox; the tree a compiler outside
- * /usr was installed in bound too), with the case's directory bound
- * read-only and scratch (the directory DejaGnu files compile in; may be
- * NULL) writable. Nothing for a host compiler without the sandbox.
- * job_argv follows it. */
+ * compiler's root, or of the host (ps->sandbox; the tree a compiler
+ * outside /usr was installed in bound too, as jobs_bind found it), with
+ * the case's directory bound read-only and scratch (the directory
+ * DejaGnu files compile in; may be NULL) writable. Nothing for a host
+ * compiler without the sandbox. job_argv follows it. */
 void job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
                const struct casefile *cases, const char *scratch, struct strvec *av);
+/* What the sandbox of each host toolchain of ps must bind besides the
+ * system (the tree a compiler outside /usr was installed in), found once
+ * per toolchain: into each probe's binds. */
+void jobs_bind(const struct config *cfg, struct probeset *ps);
 /* The process of job j: job_enter's sandbox, then job_argv's command
  * (p->command_at says where it starts); a file compiled as runtest
  * compiles runs in scratch. p->argv is appended to. */

@@ -68,6 +68,7 @@ build_probes(struct plan *p, const struct plan_opts *o)
 	if (p->cfg.sandbox && root_sandbox_works()) {
 		p->ps.sandbox = 1;
 		root_host(&p->ps.host);
+		jobs_bind(&p->cfg, &p->ps);
 	} else if (p->cfg.sandbox) {
 		strvec_push(&p->warnings, "warning: bwrap cannot make a sandbox here: host compilers run without one "
 		            "(apt-get install bubblewrap, or allow user namespaces)");

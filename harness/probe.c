@@ -536,6 +536,7 @@ probeset_release(struct probeset *ps)
 	for (size_t i = 0; i < ps->n; i++) {
 		free(ps->v[i].note);
 		free(ps->v[i].package);
+		strvec_release(&ps->v[i].binds);
 	}
 	free(ps->v);
 	for (size_t r = 0; r < ps->nroots; r++)

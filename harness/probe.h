@@ -34,6 +34,8 @@ struct probe {
 	char *note;             /* allocated: why it is missing, or NULL */
 	char *package;          /* allocated: package to install when missing, or NULL */
 	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */
+	struct strvec binds;    /* a host toolchain in the sandbox: the tree it was installed in,
+	                         * outside the system directories, bound read-only (jobs_bind) */
 };
 
 struct probeset {

@@ -2,13 +2,13 @@
  * a reader and a judge behind one interface (in the way qbe describes its
  * targets with a table of functions).
  *
- *   native    docs/case-format.md        native.c
+ *   native    case-format.md             native.c
  *   verify    Clang's -verify            verify.c
  *   dejagnu   GCC's DejaGnu (dg-*)       dejagnu.c, with its drivers in dgdriver.c
  *
- * A fourth dialect is one new file and one line of the table in
- * dialect.c. Readers are pure: they take bytes and what the loader
- * (load.h) found around the file, and fill a casefile (casefile.h).
+ * A fourth dialect is one new file, and its declaration and one line of
+ * the table in dialect.c. Readers are pure: they take bytes and what the
+ * loader (load.h) found around the file, and fill a casefile (casefile.h).
  */
 #ifndef DIALECT_H
 #define DIALECT_H

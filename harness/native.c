@@ -1,4 +1,4 @@
-/* The native dialect (docs/case-format.md): directives in comments,
+/* The native dialect (case-format.md): directives in comments,
  * judged diagnostic by diagnostic. */
 #include <ctype.h>
 #include <limits.h>

@@ -379,13 +379,6 @@ add_meta(struct exec *x)
 	results_meta(&x->res, "parallel", num);
 }
 
-static double
-cpu_of(const struct rusage *ru)
-{
-	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
-	       (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
-}
-
 /* The harness's own cost, children excluded, and the cache's help: for
  * benchmarks. */
 static void
@@ -397,10 +390,10 @@ add_usage(struct exec *x, size_t cache_hits)
 	getrusage(RUSAGE_SELF, &ru);
 	snprintf(num, sizeof(num), "%ld", ru.ru_maxrss);
 	results_meta(&x->res, "harness_maxrss_kb", num);
-	snprintf(num, sizeof(num), "%.3f", cpu_of(&ru));
+	snprintf(num, sizeof(num), "%.3f", rusage_seconds(&ru));
 	results_meta(&x->res, "harness_cpu_s", num);
 	getrusage(RUSAGE_CHILDREN, &ru);
-	snprintf(num, sizeof(num), "%.3f", cpu_of(&ru));
+	snprintf(num, sizeof(num), "%.3f", rusage_seconds(&ru));
 	results_meta(&x->res, "children_cpu_s", num);
 	snprintf(num, sizeof(num), "%zu", cache_hits);
 	results_meta(&x->res, "cache_hits", num);

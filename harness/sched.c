@@ -197,8 +197,7 @@ job_done(struct run *rn, struct slot *s, int report)
 			s->r.signal = s->r.exit_code - 128;
 			s->r.exit_code = 0;
 		}
-		s->r.cpu = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6 +
-		           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+		s->r.cpu = rusage_seconds(&ru);
 		rn->running--;
 	}
 	if (s->token >= 0 && rn->o->js)
@@ -337,6 +336,13 @@ loop(struct run *rn)
 		job_work(rn);
 	}
 	return stop_sig;
+}
+
+double
+rusage_seconds(const struct rusage *ru)
+{
+	return (double)ru->ru_utime.tv_sec + (double)ru->ru_utime.tv_usec / 1e6 +
+	       (double)ru->ru_stime.tv_sec + (double)ru->ru_stime.tv_usec / 1e6;
 }
 
 int

@@ -37,6 +37,7 @@
 #include <poll.h>
 #include <spawn.h>
 #include <stddef.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include "jobserver.h"
@@ -96,6 +97,9 @@ int sched_run(const struct sched_opts *o);
  * the harness. sched_run never runs more than this; callers use it to
  * say so. Returns min(parallel, that), at least 1. */
 int sched_fit_parallel(int parallel);
+
+/* The user and system time of ru, in seconds. */
+double rusage_seconds(const struct rusage *ru);
 
 /* From sched_stop_catch to sched_stop_restore, SIGINT and SIGTERM are
  * noted instead of ending the process: the work between scheduler runs

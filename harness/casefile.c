@@ -60,6 +60,9 @@ case_release(struct casefile *cf)
 		directive_release(&cf->dirs[i]);
 	free(cf->dirs);
 	free(cf->path);
+	for (size_t i = 0; i < cf->noverview; i++)
+		free(cf->overview[i].title);
+	free(cf->overview);
 	free(cf->abspath);
 	free(cf->name);
 	free(cf->title);

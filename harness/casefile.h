@@ -54,6 +54,11 @@ struct casefile {
 	struct selector *requires;   /* case-requires, or NULL */
 	char *requires_text;
 	struct strvec refs;     /* case-ref, in order */
+	struct case_overview {  /* case-overview: a row of the overview for the directives on line */
+		int line;
+		char *title;
+	} *overview;
+	size_t noverview, capoverview;
 	struct directive *dirs; /* line-level directives and expect-no-diagnostics, in file order */
 	size_t ndirs, capdirs;
 	int nlines;

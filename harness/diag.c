@@ -278,12 +278,23 @@ diag_parse(struct diaglist *dl, const char *buf, size_t len)
 }
 
 void
+diag_add_fit(struct diag *g, size_t dir)
+{
+	for (size_t i = 0; i < g->nfits; i++)
+		if (g->fits[i] == dir)
+			return;
+	g->fits = xrealloc(g->fits, (g->nfits + 1) * sizeof(*g->fits));
+	g->fits[g->nfits++] = dir;
+}
+
+void
 diaglist_release(struct diaglist *dl)
 {
 	for (size_t i = 0; i < dl->n; i++) {
 		free(dl->v[i].file);
 		free(dl->v[i].message);
 		free(dl->v[i].option);
+		free(dl->v[i].fits);
 	}
 	free(dl->v);
 	free(dl->ice_text);

@@ -25,6 +25,8 @@ struct diag {
 	char *option;           /* normalised option (-Wfoo), or NULL */
 	unsigned count;         /* times printed */
 	enum dstatus status;    /* set by the matcher */
+	size_t *fits;           /* the directives of the case it satisfied (indices), set by the matcher */
+	size_t nfits;
 };
 
 struct diaglist {
@@ -37,6 +39,8 @@ struct diaglist {
 /* Parse len bytes of compiler output, appending to dl. */
 void diag_parse(struct diaglist *dl, const char *buf, size_t len);
 void diaglist_release(struct diaglist *dl);
+/* Record that g satisfied directive dir (once). */
+void diag_add_fit(struct diag *g, size_t dir);
 
 /* "-Wfoo=", "-Wfoo=3" -> "-Wfoo"; "-Werror=foo", "-Werror,-Wfoo" -> "-Wfoo".
  * Returns an allocated string. */

@@ -2,12 +2,13 @@
 
 #include "dialect.h"
 
-extern const struct dialect_ops dialect_dejagnu, dialect_verify, dialect_native;
+extern const struct dialect_ops dialect_dejagnu, dialect_verify, dialect_none, dialect_native;
 
 /* In the order --dialect auto asks them; the last is what no other claims. */
 static const struct dialect_ops *const dialects[] = {
 	&dialect_dejagnu,
 	&dialect_verify,
+	&dialect_none,          /* claims nothing: never detected */
 	&dialect_native,
 };
 

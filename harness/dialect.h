@@ -5,6 +5,7 @@
  *   native    case-format.md             native.c
  *   verify    Clang's -verify            verify.c
  *   dejagnu   GCC's DejaGnu (dg-*)       dejagnu.c, with its drivers in dgdriver.c
+ *   none      no annotations (try)       none.c
  *
  * A fourth dialect is one new file, and its declaration and one line of
  * the table in dialect.c. Readers are pure: they take bytes and what the
@@ -59,7 +60,7 @@ struct dialect_ops {
 	int runtest_style;
 };
 
-/* The dialect called name ("native", "verify", "dejagnu"), or NULL; "auto"
+/* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"
  * is NULL too, and means: detect it per file (dialect_detect). */
 const struct dialect_ops *dialect_find(const char *name);
 /* Is name "auto" or a dialect's name? */

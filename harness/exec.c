@@ -70,6 +70,7 @@ rdiags(const struct diaglist *dl)
 		v[k] = (struct rdiag){
 			.file = g->file ? g->file : "", .line = g->line, .col = g->col, .sev = g->sev,
 			.option = g->option ? g->option : "", .count = g->count, .status = g->status, .message = g->message,
+			.fits = g->fits, .nfits = g->nfits,
 		};
 	}
 	return v;
@@ -296,6 +297,10 @@ add_case(struct results *res, const struct casefile *cf)
 	shell_quote_all(&flags, &cf->flags);
 	c.flags = sb_detach(&flags);
 	strvec_append(&c.refs, &cf->refs);
+	c.overview = xcalloc(cf->noverview + 1, sizeof(*c.overview));
+	c.noverview = c.capoverview = cf->noverview;
+	for (size_t i = 0; i < cf->noverview; i++)
+		c.overview[i] = (struct roverview){ .line = cf->overview[i].line, .title = xstrdup(cf->overview[i].title) };
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		c.dirs[i] = (struct rdirective){
@@ -465,7 +470,7 @@ static void
 summary(struct exec *x, size_t cache_hits)
 {
 	strvec_sort(&x->failures);
-	if (x->o->quiet)
+	if (x->o->quiet || x->o->progress_only)
 		return;
 	for (size_t i = 0; i < x->failures.n; i++)
 		fprintf(stderr, "%s\n", x->failures.v[i]);

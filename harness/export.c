@@ -274,9 +274,8 @@ export_junit(FILE *fp, const struct results *r)
 	sb_release(&sb);
 }
 
-/* A JSON string: escaped, invalid UTF-8 replaced by U+FFFD. */
-static void
-json_str(FILE *fp, const char *s)
+void
+export_json_str(FILE *fp, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
 
@@ -311,23 +310,23 @@ export_jsonl(FILE *fp, const struct results *r)
 		for (size_t k = 0; k < j->ndiags; k++) {
 			const struct rdiag *g = &j->diags[k];
 			fputs("{\"case\":", fp);
-			json_str(fp, r->cases[j->caseidx].name);
+			export_json_str(fp, r->cases[j->caseidx].name);
 			fputs(",\"compiler\":", fp);
-			json_str(fp, j->compiler);
+			export_json_str(fp, j->compiler);
 			fputs(",\"version\":", fp);
-			json_str(fp, j->version);
+			export_json_str(fp, j->version);
 			fputs(",\"target\":", fp);
-			json_str(fp, j->target);
+			export_json_str(fp, j->target);
 			fputs(",\"profile\":", fp);
-			json_str(fp, j->profile);
+			export_json_str(fp, j->profile);
 			fprintf(fp, ",\"line\":%d,\"column\":%d,\"severity\":\"%s\",\"option\":", g->line, g->col,
 			        severity_name(g->sev));
 			if (*g->option)
-				json_str(fp, g->option);
+				export_json_str(fp, g->option);
 			else
 				fputs("null", fp);
 			fprintf(fp, ",\"count\":%u,\"status\":\"%s\",\"message\":", g->count, dstatus_name(g->status));
-			json_str(fp, g->message);
+			export_json_str(fp, g->message);
 			fputs("}\n", fp);
 		}
 	}

@@ -19,6 +19,9 @@ void export_junit(FILE *fp, const struct results *r);
 /* JSON Lines: one object per diagnostic, the fields of the tsv export. */
 void export_jsonl(FILE *fp, const struct results *r);
 
+/* s as a JSON string: escaped, invalid UTF-8 replaced by U+FFFD. */
+void export_json_str(FILE *fp, const char *s);
+
 /* A directive as a one-line description: "line 8: expect-warning \"re\" [-Wfoo] {sel}". */
 void describe_rdirective(struct strbuf *sb, const struct rdirective *d);
 

@@ -13,6 +13,7 @@
 #include "export.h"
 #include "results.h"
 #include "run.h"
+#include "svg.h"
 #include "table.h"
 
 static const char usage_text[] =
@@ -21,7 +22,10 @@ static const char usage_text[] =
 	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
 	"                         [--timeout SECONDS] [--quiet] [--dialect D]\n"
 	"                         [--trusted-cases] [--no-sandbox]\n"
-	"       diagmatrix table  RESULTS...\n"
+	"       diagmatrix try    [--format text|markdown|json] [--config FILE]\n"
+	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
+	"                         [-j N] [--no-cache] [--timeout SECONDS] FILE.c...\n"
+	"       diagmatrix table  [--format markdown|svg] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
@@ -82,7 +86,7 @@ static int
 dialect_option(const char *v, const struct dialect_ops **d)
 {
 	if (!dialect_known(v))
-		return usage("unknown dialect '%s' (auto, native, verify, dejagnu)", v);
+		return usage("unknown dialect '%s' (auto, native, verify, dejagnu, none)", v);
 	*d = dialect_find(v);
 	return 0;
 }
@@ -155,42 +159,98 @@ run_flag(struct run_opts *o, const char *a)
 	return flag != NULL;
 }
 
+/* try's own argument at argv[*i] (--format, or a file); 0 when it is none. */
 static int
-cmd_run(int argc, char **argv)
+try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt, int *r)
+{
+	const char *a = argv[*i], *v;
+
+	if (is_opt(a, "--format")) {
+		if (!(v = optval(argc, argv, i, "--format")))
+			*r = usage("option '%s' needs a value", a);
+		else if (!strcmp(v, "text") || !strcmp(v, "markdown") || !strcmp(v, "json"))
+			*fmt = !strcmp(v, "text") ? TRY_TEXT : !strcmp(v, "markdown") ? TRY_MARKDOWN : TRY_JSON;
+		else
+			*r = usage("try --format is text, markdown or json, not '%s'", v);
+		return 1;
+	}
+	if (a[0] != '-' || !a[1]) {
+		strvec_push(&o->plan.cases, a);
+		return 1;
+	}
+	return 0;
+}
+
+/* run's options, and try's (fmt non-NULL: files and --format; no --out,
+ * --cases, --shard, --dialect, --dry-run). Returns 0 or a usage error's status. */
+static int
+run_args(int argc, char **argv, struct run_opts *o, enum try_format *fmt)
 {
 	static const char *const valued[] = {
-		"--config", "--dialect", "--compilers", "--targets", "--profiles", "--out", "--shard", "--timeout",
+		"--config", "--compilers", "--targets", "--profiles", "--timeout", "--dialect", "--out", "--shard",
 	};
-	struct run_opts o = { .plan.config = "compilers.yaml", .out = "results/latest.results" };
+	size_t nvalued = fmt ? 5 : LEN(valued);
 	int r = 0;
 
 	for (int i = 1; i < argc && !r; i++) {
 		const char *a = argv[i], *v;
 		size_t k;
-		for (k = 0; k < LEN(valued) && !is_opt(a, valued[k]); k++)
+		for (k = 0; k < nvalued && !is_opt(a, valued[k]); k++)
 			;
-		if (k < LEN(valued)) {
+		if (k < nvalued) {
 			if (!(v = optval(argc, argv, &i, valued[k])))
 				r = usage("option '%s' needs a value", a);
 			else
-				r = run_value(&o, valued[k], v);
-		} else if (is_opt(a, "--cases")) {
+				r = run_value(o, valued[k], v);
+		} else if (fmt ? try_arg(argc, argv, &i, o, fmt, &r) : 0) {
+			continue;
+		} else if (!fmt && is_opt(a, "--cases")) {
 			if (!(v = optval(argc, argv, &i, "--cases")))
 				r = usage("option '%s' needs a value", a);
-			for (strvec_push(&o.plan.cases, v ? v : ""); !r && i + 1 < argc && argv[i + 1][0] != '-';)
-				strvec_push(&o.plan.cases, argv[++i]);
+			for (strvec_push(&o->plan.cases, v ? v : ""); !r && i + 1 < argc && argv[i + 1][0] != '-';)
+				strvec_push(&o->plan.cases, argv[++i]);
 		} else if (!strncmp(a, "-j", 2) || is_opt(a, "--jobs")) {
-			r = jobs_option(argc, argv, &i, &o.plan.parallel);
-		} else if (!run_flag(&o, a)) {
+			r = jobs_option(argc, argv, &i, &o->plan.parallel);
+		} else if ((fmt && (!strcmp(a, "--dry-run") || !strcmp(a, "--quiet"))) || !run_flag(o, a)) {
 			r = usage("unknown option '%s'", a);
 		}
 	}
+	return r;
+}
+
+static void
+run_opts_release(struct run_opts *o)
+{
+	strvec_release(&o->plan.cases);
+	strvec_release(&o->plan.filter.compilers);
+	strvec_release(&o->plan.filter.targets);
+	strvec_release(&o->plan.filter.profiles);
+}
+
+static int
+cmd_run(int argc, char **argv)
+{
+	struct run_opts o = { .plan.config = "compilers.yaml", .out = "results/latest.results" };
+	int r = run_args(argc, argv, &o, NULL);
+
 	if (!r)
 		r = run_main(&o);
-	strvec_release(&o.plan.cases);
-	strvec_release(&o.plan.filter.compilers);
-	strvec_release(&o.plan.filter.targets);
-	strvec_release(&o.plan.filter.profiles);
+	run_opts_release(&o);
+	return r;
+}
+
+static int
+cmd_try(int argc, char **argv)
+{
+	struct run_opts o = { .plan.config = "compilers.yaml" };
+	enum try_format fmt = TRY_TEXT;
+	int r = run_args(argc, argv, &o, &fmt);
+
+	if (!r && !o.plan.cases.n)
+		r = usage("try needs a C file", NULL);
+	if (!r)
+		r = try_main(&o, fmt);
+	run_opts_release(&o);
 	return r;
 }
 
@@ -216,18 +276,34 @@ static int
 cmd_table(int argc, char **argv)
 {
 	struct results r = {0};
-	int status = 0;
+	struct strvec files = {0};
+	int status = 0, svg = 0;
 
-	if (argc < 2)
-		return usage("table needs a results file", NULL);
-	for (int i = 1; i < argc; i++)
-		if (argv[i][0] == '-' && argv[i][1])
+	for (int i = 1; i < argc; i++) {
+		const char *v;
+		if (is_opt(argv[i], "--format")) {
+			if (!(v = optval(argc, argv, &i, "--format")) || (strcmp(v, "markdown") && strcmp(v, "svg"))) {
+				strvec_release(&files);
+				return usage("table --format is markdown or svg", NULL);
+			}
+			svg = !strcmp(v, "svg");
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			strvec_release(&files);
 			return usage("unknown option '%s'", argv[i]);
-	if (read_all(&r, argc - 1, argv + 1) < 0)
+		} else {
+			strvec_push(&files, argv[i]);
+		}
+	}
+	if (!files.n)
+		return usage("table needs a results file", NULL);
+	if (read_all(&r, (int)files.n, files.v) < 0)
 		status = 2;
+	else if (svg)
+		svg_write(stdout, &r);
 	else
 		table_write(stdout, &r);
 	results_release(&r);
+	strvec_release(&files);
 	return status;
 }
 
@@ -383,7 +459,7 @@ cmd_lint(int argc, char **argv)
 			const char *v = optval(argc, argv, &i, "--dialect");
 			if (!v || !dialect_known(v)) {
 				strvec_release(&paths);
-				return usage("--dialect is auto, native, verify or dejagnu", NULL);
+				return usage("--dialect is auto, native, verify, dejagnu or none", NULL);
 			}
 			dialect = dialect_find(v);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
@@ -434,7 +510,7 @@ main(int argc, char **argv)
 		const char *name;
 		int (*fn)(int, char **);
 	} cmds[] = {
-		{ "run", cmd_run }, { "table", cmd_table }, { "export", cmd_export },
+		{ "run", cmd_run }, { "try", cmd_try }, { "table", cmd_table }, { "export", cmd_export },
 		{ "merge", cmd_merge }, { "diff", cmd_diff }, { "list", cmd_list }, { "lint", cmd_lint }, { "root", cmd_root },
 	};
 

@@ -40,8 +40,12 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 	int failed;
 
 	rx_begin();
-	for (size_t j = 0; j < dl->n; j++)
+	for (size_t j = 0; j < dl->n; j++) {
 		dl->v[j].status = ST_NONE;
+		free(dl->v[j].fits);
+		dl->v[j].fits = NULL;
+		dl->v[j].nfits = 0;
+	}
 	failed = cf->dialect->judge(cf, env, text, len, dl, out, &why);
 	if ((*reason = error_reason(dl, ei))) {
 		sb_release(&why);

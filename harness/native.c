@@ -285,7 +285,7 @@ bad:
 
 
 static void
-parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const char *kw)
+parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const char *kw, int base)
 {
 	struct casefile *cf = p->cf;
 	size_t kwcol = i - strlen(kw);
@@ -312,6 +312,33 @@ parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const c
 			return;
 		}
 		strvec_push_nocopy(&cf->refs, t);
+	} else if (!strcmp(kw, "case-overview")) {
+		/* a row of the overview: the directives about a line (@N, @+N, @-N
+		 * as for theirs; marks and @* are not for this) */
+		struct case_overview o = { .line = base };
+		struct directive at = { .kind = D_CLEAN, .line = base };
+		char *mark = NULL;
+		if (i < l->len && l->s[i] == '@') {
+			size_t atpos = i;
+			if (parse_at(p, l, &i, base, kw, &at, &mark) < 0)
+				return;
+			if (mark || at.line == LINE_ANY) {
+				perr(p, l->line, cline_col(l, atpos), "case-overview takes @N, @+N or @-N");
+				free(mark);
+				return;
+			}
+			o.line = at.line;
+		}
+		if (!(i = want_colon(p, l, i, kw)))
+			return;
+		o.title = cline_rest(l, i);
+		if (!*o.title) {
+			perr(p, l->line, cline_col(l, i), "empty case-overview");
+			free(o.title);
+			return;
+		}
+		xgrow((void **)&cf->overview, &cf->capoverview, cf->noverview + 1, sizeof(*cf->overview));
+		cf->overview[cf->noverview++] = o;
 	} else if (!strcmp(kw, "case-flags")) {
 		const char *err;
 		size_t pos;
@@ -461,7 +488,7 @@ native_line(void *vp, const struct cline *l, int base)
 	else if (!strcmp(kw, "mark"))
 		parse_mark(p, l, i, base);
 	else
-		parse_case_directive(p, l, i, kw);
+		parse_case_directive(p, l, i, kw, base);
 }
 
 static int
@@ -491,6 +518,7 @@ match_directives(const struct casefile *cf, const struct sel_env *env, struct di
 			if (!directive_fits(cf, d, g))
 				continue;
 			hit += g->count;
+			diag_add_fit(g, i);
 			if (d->kind != D_KNOWN_FP)
 				g->status = ST_EXPECTED;
 			else if (g->status != ST_EXPECTED)

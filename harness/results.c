@@ -132,6 +132,12 @@ write_head(const struct results *r, FILE *fp)
 			put_field(fp, c->refs.v[k]);
 			fputc('\n', fp);
 		}
+		for (size_t k = 0; k < c->noverview; k++) {
+			fputs("overview", fp);
+			put_int(fp, c->overview[k].line);
+			put_field(fp, c->overview[k].title);
+			fputc('\n', fp);
+		}
 		for (size_t k = 0; k < c->ndirs; k++) {
 			const struct rdirective *d = &c->dirs[k];
 			fputs("dir", fp);
@@ -182,6 +188,9 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 			put_int(fp, g->count);
 			put_field(fp, dstatus_name(g->status));
 			put_field(fp, g->message);
+			fputc('\t', fp);
+			for (size_t f = 0; f < g->nfits; f++)
+				fprintf(fp, "%s%zu", f ? "," : "", g->fits[f]);
 			fputc('\n', fp);
 		}
 	}
@@ -442,6 +451,41 @@ read_ref(struct rparse *ps, char **f, size_t n)
 }
 
 static int
+read_overview(struct rparse *ps, char **f, size_t n)
+{
+	struct rcase *cs;
+	long a;
+
+	(void)n;
+	if (ps->cur_case == -1)
+		return bad(ps, "overview record before any case");
+	if (to_int(f[1], &a) || a < 1)
+		return bad(ps, "malformed overview record");
+	if (ps->cur_case < 0)
+		return 0;
+	cs = &ps->r->cases[ps->cur_case];
+	xgrow((void **)&cs->overview, &cs->capoverview, cs->noverview + 1, sizeof(*cs->overview));
+	cs->overview[cs->noverview++] = (struct roverview){ .line = (int)a, .title = xstrdup(f[2]) };
+	return 0;
+}
+
+/* FITS of a diag record: directive indices of a case of nd directives. */
+static int
+read_fits(struct rdiag *g, const char *s, size_t nd)
+{
+	while (*s) {
+		char *end;
+		unsigned long v = strtoul(s, &end, 10);
+		if (end == s || *s == '-' || v >= nd || (*end && *end != ','))
+			return -1;
+		g->fits = xrealloc(g->fits, (g->nfits + 1) * sizeof(*g->fits));
+		g->fits[g->nfits++] = v;
+		s = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+static int
 read_dir(struct rparse *ps, char **f, size_t n)
 {
 	int kind = dkind_parse(f[1]);
@@ -514,17 +558,20 @@ read_diag(struct rparse *ps, char **f, size_t n)
 	struct rjob *j = ps->cur_job;
 	int sev = severity_parse(f[4]), st = dstatus_parse(f[7]);
 	long a, b, c;
+	struct rdiag g;
 
-	(void)n;
 	if (!j)
 		return bad(ps, "diag record without a job");
 	if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1)
 		return bad(ps, "malformed diag record");
-	xgrow((void **)&j->diags, &j->capdiags, j->ndiags + 1, sizeof(*j->diags));
-	j->diags[j->ndiags++] = (struct rdiag){
+	g = (struct rdiag){
 		.file = xstrdup(f[1]), .line = (int)a, .col = (int)b, .sev = (enum severity)sev, .option = xstrdup(f[5]),
 		.count = (unsigned)c, .status = (enum dstatus)st, .message = xstrdup(f[8]),
 	};
+	xgrow((void **)&j->diags, &j->capdiags, j->ndiags + 1, sizeof(*j->diags));
+	j->diags[j->ndiags++] = g;
+	if (n > 9 && read_fits(&j->diags[j->ndiags - 1], f[9], ps->r->cases[j->caseidx].ndirs) < 0)
+		return bad(ps, "bad directive list '%s' in diag record", f[9]);
 	return 0;
 }
 
@@ -553,10 +600,11 @@ static const struct record {
 	{ "profile", 3, 3, 0, read_profile },
 	{ "case", 7, 7, 0, read_case },
 	{ "ref", 2, 2, 0, read_ref },
+	{ "overview", 3, 3, 0, read_overview },
 	{ "dir", 8, 8, 0, read_dir },
 	{ "job", 12, 12, 1, read_job },
 	{ "out", 1, 0, 1, read_out },
-	{ "diag", 9, 9, 1, read_diag },
+	{ "diag", 9, 10, 1, read_diag },
 	{ "end", 2, 2, 1, read_end },
 };
 
@@ -634,6 +682,7 @@ job_release(struct rjob *j)
 		free(j->diags[k].file);
 		free(j->diags[k].option);
 		free(j->diags[k].message);
+		free(j->diags[k].fits);
 	}
 	free(j->diags);
 }
@@ -671,6 +720,9 @@ results_release(struct results *r)
 		free(c->std);
 		free(c->flags);
 		strvec_release(&c->refs);
+		for (size_t k = 0; k < c->noverview; k++)
+			free(c->overview[k].title);
+		free(c->overview);
 		for (size_t k = 0; k < c->ndirs; k++) {
 			free(c->dirs[k].selector);
 			free(c->dirs[k].regex);

@@ -12,10 +12,15 @@
  *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
  *   ref	TEXT                                    (belongs to the case above)
  *   dir	KIND	LINE	SRCLINE	SELECTOR	REGEX	FLAG	REF    (idem)
+ *   overview	LINE	TITLE                       (idem: a row of the overview, case-overview)
  *   job	CASE	COMPILER	VERSION	TARGET	PROFILE	VERDICT	EXIT	SIGNAL	SECONDS	REASON	COMMAND
  *   out	OUTCOME...                              one per directive of the job's case
- *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE   (belongs to the job above)
+ *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS   (belongs to the job above)
  *   end	JOBS                                    the job count: a shorter file is refused
+ *
+ * FITS lists the directives of the case the diagnostic satisfied, as indices
+ * from 0 separated by commas (empty: none, or not known: files of
+ * diagmatrix before 0.2 have no such field, and DejaGnu does not say).
  *
  * Jobs may come in any order (a run writes them as they end); meta records
  * may also follow the jobs.
@@ -60,9 +65,17 @@ struct rdirective {
 	char *selector, *regex, *flag, *ref;   /* "" when absent */
 };
 
+/* A row of the overview a case asks for (case-overview): the directives on line. */
+struct roverview {
+	int line;
+	char *title;
+};
+
 struct rcase {
 	char *name, *path, *title, *requires, *std, *flags;   /* path: as passed to the compiler */
 	struct strvec refs;
+	struct roverview *overview;
+	size_t noverview, capoverview;
 	struct rdirective *dirs;
 	size_t ndirs, capdirs;
 	size_t source;
@@ -76,6 +89,8 @@ struct rdiag {
 	unsigned count;
 	enum dstatus status;
 	char *message;
+	size_t *fits;           /* the directives it satisfied (indices into the case's dirs) */
+	size_t nfits;
 };
 
 struct rjob {

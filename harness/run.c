@@ -12,6 +12,7 @@
 #include "root.h"
 #include "run.h"
 #include "sched.h"
+#include "try.h"
 
 /* Build p (the parts in want), with what it says printed at the edge. Returns 0,
  * or the exit status to give up with. */
@@ -42,7 +43,8 @@ int
 run_main(struct run_opts *o)
 {
 	struct plan p;
-	struct exec_opts eo = { .out = o->out, .timeout = o->plan.timeout, .quiet = o->quiet, .config = o->plan.config };
+	struct exec_opts eo = { .out = o->out, .timeout = o->plan.timeout, .quiet = o->quiet, .config = o->plan.config,
+	                        .progress_only = o->progress_only };
 	int status;
 
 	/* from the probes on, a signal is noted, not fatal: the run stops at
@@ -301,5 +303,55 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 		}
 	}
 	config_release(&cfg);
+	return status;
+}
+
+/* A scratch results file for try, in its own directory under $TMPDIR.
+ * Returns the directory (allocated), or NULL. */
+static char *
+try_scratch(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *dir = xasprintf("%s/diagmatrix-try-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+
+	if (!mkdtemp(dir)) {
+		fprintf(stderr, "diagmatrix: error: cannot make a directory in %s: %s\n", tmp && *tmp ? tmp : "/tmp",
+		        strerror(errno));
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+
+int
+try_main(struct run_opts *o, enum try_format fmt)
+{
+	struct results r = {0};
+	struct errlist errs = {0};
+	char *dir = try_scratch(), *out;
+	int status;
+
+	if (!dir)
+		return 2;
+	out = xasprintf("%s/try.results", dir);
+	o->out = out;
+	o->quiet = 0;
+	o->progress_only = 1;
+	o->plan.dialect = dialect_find("none");
+	status = run_main(o);
+	if (status <= 1 && results_read(&r, out, &errs) == 0) {
+		results_sort_jobs(&r);
+		try_write(stdout, &r, fmt);
+		status = 0;     /* whatever fired: that is the answer, not a failure */
+	} else if (status <= 1) {
+		errlist_print(&errs, stderr);
+		status = 2;
+	}
+	errlist_release(&errs);
+	results_release(&r);
+	unlink(out);
+	rmdir(dir);
+	free(out);
+	free(dir);
 	return status;
 }

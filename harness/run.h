@@ -9,6 +9,7 @@
 #define RUN_H
 
 #include "plan.h"
+#include "try.h"
 #include "util.h"
 
 struct run_opts {
@@ -16,10 +17,14 @@ struct run_opts {
 	const char *out;            /* results file */
 	int dry_run;
 	int quiet;
+	int progress_only;          /* progress on a terminal, and nothing else (try) */
 };
 
 /* Each returns the process exit status. */
 int run_main(struct run_opts *o);
+/* try: run o's files (no annotations read) into a scratch results file
+ * and print what fired where (try.h); 0 whatever fired. */
+int try_main(struct run_opts *o, enum try_format fmt);
 /* list: what list shows */
 enum { LIST_TOOLCHAINS, LIST_MISSING_PACKAGES, LIST_HOST_PACKAGES };
 int list_main(const char *config, int what);

@@ -402,6 +402,17 @@ sb_add_code_span(struct strbuf *sb, const char *s, int in_table)
 }
 
 void
+sb_add_md_text(struct strbuf *sb, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c && strchr("|\\*_<>[]`#&!~", c))
+			sb_addc(sb, '\\');
+		sb_addc(sb, c < 0x20 || c == 0x7f ? ' ' : (char)c);
+	}
+}
+
+void
 shell_quote(struct strbuf *sb, const char *word)
 {
 	const char *p;
@@ -536,4 +547,13 @@ strvec_sort_unique(struct strvec *sv)
 			sv->v[k++] = sv->v[i];
 	}
 	sv->n = k;
+}
+
+long
+strvec_find(const struct strvec *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (!strcmp(sv->v[i], s))
+			return (long)i;
+	return -1;
 }

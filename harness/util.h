@@ -52,6 +52,8 @@ struct strvec {
 };
 
 void strvec_push(struct strvec *sv, const char *s);      /* copies s */
+/* The index of the first string equal to s, or -1. */
+long strvec_find(const struct strvec *sv, const char *s);
 void strvec_push_nocopy(struct strvec *sv, char *s);     /* takes s */
 void strvec_append(struct strvec *sv, const struct strvec *from);
 /* Sort the strings of sv (strcmp order). */
@@ -96,6 +98,9 @@ void sb_add_printable(struct strbuf *sb, const char *s);
  * holds in a row, line breaks and tabs as spaces; in a table cell
  * (in_table), '|' escaped too. Text from files stays text. */
 void sb_add_code_span(struct strbuf *sb, const char *s, int in_table);
+/* Append s as markdown text that renders as itself (inline markup, HTML
+ * and table pipes escaped, line breaks and tabs as spaces). */
+void sb_add_md_text(struct strbuf *sb, const char *s);
 /* Append each word of sv, quoted, separated by spaces (and preceded by one
  * when sb is not empty). */
 void shell_quote_all(struct strbuf *sb, const struct strvec *sv);

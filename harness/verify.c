@@ -406,6 +406,7 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
 				break;
 			left[j]--;
 			dl->v[j].status = ST_EXPECTED;
+			diag_add_fit(&dl->v[j], i);
 			taken++;
 		}
 		out[i] = taken >= d->min ? OUT_HELD : OUT_MISSING;

@@ -24,3 +24,5 @@ void schma(void)
 	blah(big + 3);	/* expect-warning {gcc>=11, profile!=kernel|kcsan} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow] */
 }
 /* expect-note@13 {clang} "callee declares array parameter as static here" */
+/* case-overview@22: a too-small array for [static 7]
+ * case-overview@23: a pointer into an array with too few elements left */

@@ -19,3 +19,5 @@ void encrypt(u8 *dst)
 							   expect-warning {clang} "array argument is too small; contains 24 elements, callee requires at least 32" [-Warray-bounds] */
 }
 /* expect-note@11 {clang} "callee declares array parameter as static here" */
+/* case-overview@18: the 24-byte nonce in the 32-byte slot
+ * case-overview@17: the 32-byte key in the 24-byte slot */

@@ -1,0 +1,353 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid.h"
+
+/* The family of a compiler the toolchain list lacks: its name's first word. */
+static char *
+family_of_name(const char *name)
+{
+	return xstrndup(name, strcspn(name, "-0123456789"));
+}
+
+static void
+add_compiler(struct grid *g, const char *name, const char *family, const char *version)
+{
+	long c = strvec_find(&g->compilers, name);
+
+	if (c < 0) {
+		strvec_push(&g->compilers, name);
+		strvec_push_nocopy(&g->families, family ? xstrdup(family) : family_of_name(name));
+		strvec_push(&g->versions, "");
+		c = (long)g->compilers.n - 1;
+	}
+	if (*version && !*g->versions.v[c]) {
+		free(g->versions.v[c]);
+		g->versions.v[c] = xstrdup(version);
+	}
+}
+
+static void
+add_axis(struct strvec *sv, const char *s)
+{
+	if (strvec_find(sv, s) < 0)
+		strvec_push(sv, s);
+}
+
+void
+grid_build(struct grid *g, const struct results *r)
+{
+	memset(g, 0, sizeof(*g));
+	for (size_t i = 0; i < r->ntcs; i++) {
+		add_compiler(g, r->tcs[i].compiler, r->tcs[i].family, r->tcs[i].version);
+		add_axis(&g->targets, r->tcs[i].target);
+	}
+	for (size_t i = 0; i < r->nprofiles; i++)
+		add_axis(&g->profiles, r->profiles[i].name);
+	/* jobs may name what the toolchain list lacks (merged files) */
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		add_compiler(g, j->compiler, NULL, j->version);
+		add_axis(&g->targets, j->target);
+		add_axis(&g->profiles, j->profile);
+	}
+	g->nconf = g->compilers.n * g->targets.n * g->profiles.n;
+}
+
+void
+grid_release(struct grid *g)
+{
+	strvec_release(&g->compilers);
+	strvec_release(&g->families);
+	strvec_release(&g->versions);
+	strvec_release(&g->targets);
+	strvec_release(&g->profiles);
+}
+
+size_t
+grid_conf(const struct grid *g, const struct rjob *j)
+{
+	size_t c = (size_t)strvec_find(&g->compilers, j->compiler), t = (size_t)strvec_find(&g->targets, j->target),
+	       p = (size_t)strvec_find(&g->profiles, j->profile);
+
+	return (c * g->targets.n + t) * g->profiles.n + p;
+}
+
+size_t
+grid_conf_compiler(const struct grid *g, size_t k)
+{
+	return k / (g->targets.n * g->profiles.n);
+}
+
+void
+grid_row_init(struct grid_row *row, const struct grid *g)
+{
+	row->v = xcalloc(g->nconf + 1, sizeof(*row->v));
+}
+
+void
+grid_row_set(struct grid_row *row, const struct grid *g, size_t k, char *value)
+{
+	(void)g;
+	free(row->v[k]);
+	row->v[k] = value;
+}
+
+void
+grid_row_release(struct grid_row *row, const struct grid *g)
+{
+	for (size_t k = 0; row->v && k < g->nconf; k++)
+		free(row->v[k]);
+	free(row->v);
+	row->v = NULL;
+}
+
+/* The configurations of one compiler that share a value. */
+struct group {
+	const char *value;
+	size_t *confs;          /* target * np + profile */
+	size_t n;
+};
+
+static int
+quiet(const char *v)
+{
+	return !strcmp(v, "n/a") || !strcmp(v, "skip");
+}
+
+/* Compiler ci's groups, largest first (then in order of appearance);
+ * "n/a" and "skip" only when nothing else ran. Returns their number;
+ * *gsp is allocated, each confs too. */
+static size_t
+groups_of(const struct grid *g, const struct grid_row *row, size_t ci, struct group **gsp)
+{
+	size_t per = g->targets.n * g->profiles.n, ng = 0;
+	struct group *gs = xcalloc(per + 1, sizeof(*gs));
+	int ran = 0;
+
+	for (size_t k = 0; k < per; k++)
+		ran |= row->v[ci * per + k] && !quiet(row->v[ci * per + k]);
+	for (size_t k = 0; k < per; k++) {
+		const char *v = row->v[ci * per + k];
+		size_t i;
+		if (!v || (ran && quiet(v)))
+			continue;
+		for (i = 0; i < ng && strcmp(gs[i].value, v); i++)
+			;
+		if (i == ng) {
+			gs[ng].value = v;
+			gs[ng++].confs = xcalloc(per + 1, sizeof(size_t));
+		}
+		gs[i].confs[gs[i].n++] = k;
+	}
+	for (size_t i = 1; i < ng; i++)         /* insertion sort: stable */
+		for (size_t k = i; k > 0 && gs[k].n > gs[k - 1].n; k--) {
+			struct group t = gs[k];
+			gs[k] = gs[k - 1];
+			gs[k - 1] = t;
+		}
+	*gsp = gs;
+	return ng;
+}
+
+/* Does group gr hold every present configuration of each profile (axis
+ * 1) or target (axis 0) it has? in[] marks the ones it has. */
+static int
+whole(const struct grid *g, const struct group *gr, const struct group *all, size_t ng, int axis, const char *in)
+{
+	size_t np = g->profiles.n;
+
+	for (size_t i = 0; i < ng; i++)
+		for (size_t k = 0; k < all[i].n; k++) {
+			size_t c = all[i].confs[k], a = axis ? c % np : c / np, m;
+			for (m = 0; m < gr->n && gr->confs[m] != c; m++)
+				;
+			if (in[a] && m == gr->n)
+				return 0;
+		}
+	return 1;
+}
+
+static size_t
+all_confs(const struct group *all, size_t ng)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ng; i++)
+		n += all[i].n;
+	return n;
+}
+
+/* What sets gr apart: its profiles, its targets, or its target/profile
+ * pairs. Returns which: 1, 0, -1. */
+static int
+qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const struct group *all, size_t ng)
+{
+	size_t np = g->profiles.n, nt = g->targets.n, nin[2] = { 0, 0 }, npresent[2] = { 0, 0 };
+	char *in[2] = { xcalloc(nt + 1, 1), xcalloc(np + 1, 1) }, *present[2] = { xcalloc(nt + 1, 1), xcalloc(np + 1, 1) };
+	int axis;
+
+	for (size_t k = 0; k < gr->n; k++) {
+		nin[0] += !in[0][gr->confs[k] / np]++;
+		nin[1] += !in[1][gr->confs[k] % np]++;
+	}
+	for (size_t i = 0; i < ng; i++)
+		for (size_t k = 0; k < all[i].n; k++) {
+			npresent[0] += !present[0][all[i].confs[k] / np]++;
+			npresent[1] += !present[1][all[i].confs[k] % np]++;
+		}
+	axis = nin[1] < npresent[1] && whole(g, gr, all, ng, 1, in[1]) ? 1 :
+	       nin[0] < npresent[0] && whole(g, gr, all, ng, 0, in[0]) ? 0 : -1;
+	if (axis < 0 && gr->n > all_confs(all, ng) / 2) {
+		/* most pairs: what it is not is the shorter list */
+		struct group rest = { .confs = xcalloc(all_confs(all, ng) + 1, sizeof(size_t)) };
+		for (size_t i = 0; i < ng; i++)
+			for (size_t k = 0; &all[i] != gr && k < all[i].n; k++)
+				rest.confs[rest.n++] = all[i].confs[k];
+		sb_addstr(sb, "all but ");
+		axis = qualifier(sb, g, &rest, all, ng);
+		free(rest.confs);
+		goto done;
+	}
+	for (size_t k = 0, first = 1; k < (axis < 0 ? gr->n : axis ? np : nt); k++) {
+		if (axis >= 0 && !in[axis][k])
+			continue;
+		sb_addstr(sb, first ? "" : ", ");
+		first = 0;
+		if (axis >= 0)
+			sb_addstr(sb, axis ? g->profiles.v[k] : g->targets.v[k]);
+		else
+			sb_addf(sb, "%s/%s", g->targets.v[gr->confs[k] / np], g->profiles.v[gr->confs[k] % np]);
+	}
+done:
+	for (int a = 0; a < 2; a++) {
+		free(in[a]);
+		free(present[a]);
+	}
+	return axis;
+}
+
+char *
+grid_cell(const struct grid *g, const struct grid_row *row, size_t ci, enum grid_style style)
+{
+	struct group *gs;
+	size_t ng = groups_of(g, row, ci, &gs);
+	struct strbuf sb = {0}, q = {0};
+
+	for (size_t i = 0; i < ng; i++) {
+		int axis;
+		sb_addstr(&sb, !i ? "" : style == GRID_MARKDOWN ? "<br>" : "; ");
+		sb_addstr(&sb, gs[i].value);
+		if (ng == 1 || (style == GRID_PROSE && !i))
+			continue;
+		sb_reset(&q);
+		axis = qualifier(&q, g, &gs[i], gs, ng);
+		if (style == GRID_MARKDOWN)
+			sb_addf(&sb, " (%s)", sb_str(&q));
+		else
+			sb_addf(&sb, " %s %s", axis == 1 ? "under" : "on", sb_str(&q));
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(gs[i].confs);
+	free(gs);
+	sb_release(&q);
+	return sb_detach(&sb);
+}
+
+size_t
+grid_columns(const struct grid *g, char *const *cells, size_t nrows, struct grid_col **cols)
+{
+	size_t nc = g->compilers.n, n = 0;
+	struct grid_col *v = xcalloc(nc + 1, sizeof(*v));
+
+	for (size_t ci = 0; ci < nc; ci++) {
+		int any = 0, same = n && v[n - 1].last + 1 == ci &&
+		                    !strcmp(g->families.v[ci], g->families.v[v[n - 1].first]);
+		for (size_t r = 0; r < nrows; r++) {
+			any |= *cells[r * nc + ci] != 0;
+			if (same && strcmp(cells[r * nc + ci], cells[r * nc + ci - 1]))
+				same = 0;
+		}
+		if (!any)
+			continue;
+		if (same)
+			v[n - 1].last = ci;
+		else
+			v[n++] = (struct grid_col){ ci, ci };
+	}
+	*cols = v;
+	return n;
+}
+
+/* "16" of "gcc-16", "trunk" of "gcc-trunk"; the name when it is not FAMILY-X. */
+static const char *
+short_name(const struct grid *g, size_t ci)
+{
+	const char *name = g->compilers.v[ci], *fam = g->families.v[ci];
+	size_t n = strlen(fam);
+
+	return !strncmp(name, fam, n) && name[n] == '-' && name[n + 1] ? name + n + 1 : name;
+}
+
+char *
+grid_col_label(const struct grid *g, const struct grid_col *c)
+{
+	if (c->first == c->last)
+		return xstrdup(g->compilers.v[c->first]);
+	if (short_name(g, c->first) != g->compilers.v[c->first] && short_name(g, c->last) != g->compilers.v[c->last])
+		return xasprintf("%s %s–%s", g->families.v[c->first], short_name(g, c->first), short_name(g, c->last));
+	return xasprintf("%s – %s", g->compilers.v[c->first], g->compilers.v[c->last]);
+}
+
+char *
+grid_family_cell(const struct grid *g, char *const *cells, const char *fam, const char *sep)
+{
+	struct strbuf sb = {0};
+	size_t nranges = 0, first = 0, prev = 0;
+	int open = 0;
+	char *only = NULL;
+
+	for (size_t ci = 0; ci <= g->compilers.n; ci++) {
+		int in = ci < g->compilers.n && !strcmp(g->families.v[ci], fam) && *cells[ci];
+		if (open && (!in || prev + 1 != ci || strcmp(cells[ci], cells[prev]))) {
+			const char *a = short_name(g, first), *b = short_name(g, prev);
+			sb_addstr(&sb, nranges++ ? sep : "");
+			if (first == prev)
+				sb_addf(&sb, "%s: %s", a, cells[first]);
+			else
+				sb_addf(&sb, "%s–%s: %s", a, b, cells[first]);
+			only = cells[first];
+			open = 0;
+		}
+		if (in && !open) {
+			first = ci;
+			open = 1;
+		}
+		if (in)
+			prev = ci;
+	}
+	if (nranges == 1) {
+		sb_release(&sb);
+		return xstrdup(only);
+	}
+	return sb_detach(&sb);
+}
+
+char *
+grid_where(const struct grid *g, const struct grid_row *row, size_t ci, const char *value)
+{
+	struct group *gs;
+	size_t ng = groups_of(g, row, ci, &gs), i;
+	struct strbuf sb = {0};
+
+	for (i = 0; i < ng && strcmp(gs[i].value, value); i++)
+		;
+	if (i < ng && ng == 1)
+		sb_addstr(&sb, "all");
+	else if (i < ng)
+		qualifier(&sb, g, &gs[i], gs, ng);
+	for (size_t k = 0; k < ng; k++)
+		free(gs[k].confs);
+	free(gs);
+	return sb_detach(&sb);
+}

@@ -1,0 +1,24 @@
+/* try: what fired where, for files with no annotations (`diagmatrix
+ * try`): one row per distinct diagnostic (file, line, severity, option,
+ * message; the column is left out so that compilers agree), one column
+ * per range of compilers with the same rows (grid.h), each cell saying
+ * where the diagnostic fired: "all", the profiles, targets or pairs, or
+ * "–" for nowhere.
+ *
+ *   text       an aligned grid for a terminal, the diagnostics listed above it
+ *   markdown   the same as a GFM table, to paste into a bug report
+ *   json       one object: the columns, and each diagnostic with the
+ *              configurations (compiler: ["target/profile", ...]) it fired in
+ */
+#ifndef TRY_H
+#define TRY_H
+
+#include <stdio.h>
+
+#include "results.h"
+
+enum try_format { TRY_TEXT, TRY_MARKDOWN, TRY_JSON };
+
+void try_write(FILE *fp, const struct results *r, enum try_format fmt);
+
+#endif

@@ -15,7 +15,7 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # compilers.yaml and tests/e2e/compilers.yaml; debootstrap builds the
 # root the tests run compilers in, bubblewrap enters it)
 BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
-TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace
+TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils
 
 # The Debian root of the tests (tests/root/compilers.yaml), built once and
 # kept between runs of `make check`

@@ -25,6 +25,7 @@ static const char usage_text[] =
 	"       diagmatrix try    [--format text|markdown|json] [--config FILE]\n"
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
 	"                         [-j N] [--no-cache] [--timeout SECONDS] FILE.c...\n"
+	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
 	"       diagmatrix table  [--format markdown|svg] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
@@ -159,12 +160,17 @@ run_flag(struct run_opts *o, const char *a)
 	return flag != NULL;
 }
 
-/* try's own argument at argv[*i] (--format, or a file); 0 when it is none. */
+/* try's own argument at argv[*i] (--format, --from, or a file); 0 when it is none. */
 static int
 try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt, int *r)
 {
 	const char *a = argv[*i], *v;
 
+	if (is_opt(a, "--from")) {
+		if (!(o->out = optval(argc, argv, i, "--from")))
+			*r = usage("option '%s' needs a value", a);
+		return 1;
+	}
 	if (is_opt(a, "--format")) {
 		if (!(v = optval(argc, argv, i, "--format")))
 			*r = usage("option '%s' needs a value", a);
@@ -239,6 +245,8 @@ cmd_run(int argc, char **argv)
 	return r;
 }
 
+static int read_all(struct results *r, int n, char **files);
+
 static int
 cmd_try(int argc, char **argv)
 {
@@ -246,10 +254,19 @@ cmd_try(int argc, char **argv)
 	enum try_format fmt = TRY_TEXT;
 	int r = run_args(argc, argv, &o, &fmt);
 
-	if (!r && !o.plan.cases.n)
-		r = usage("try needs a C file", NULL);
-	if (!r)
+	if (!r && !o.plan.cases.n == !o.out)
+		r = usage("try needs C files, or --from RESULTS and no files", NULL);
+	if (!r && o.out) {
+		/* the grid of a results file already made (run --dialect none --out) */
+		struct results res = {0};
+		if (read_all(&res, 1, (char **)&o.out) < 0)
+			r = 2;
+		else
+			try_write(stdout, &res, fmt);
+		results_release(&res);
+	} else if (!r) {
 		r = try_main(&o, fmt);
+	}
 	run_opts_release(&o);
 	return r;
 }

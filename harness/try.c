@@ -320,11 +320,11 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 	if (fmt == TRY_JSON) {
 		write_json(fp, &m, r);
 	} else {
-		fprintf(fp, fmt == TRY_MARKDOWN ? "%zu configurations (%zu compilers × %zu targets × %zu profiles), "
-		        "%s from the cache; %zu distinct diagnostics.\n\n" :
-		        "diagmatrix try: %zu configurations (%zu compilers × %zu targets × %zu profiles), "
-		        "%s from the cache; %zu distinct diagnostics.\n\n",
-		        r->njobs, m.g.compilers.n, m.g.targets.n, m.g.profiles.n, hits ? hits : "?", m.n);
+		fprintf(fp, "%s%zu configurations (%zu compilers × %zu targets × %zu profiles)", fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ",
+		        r->njobs, m.g.compilers.n, m.g.targets.n, m.g.profiles.n);
+		if (hits)
+			fprintf(fp, ", %s from the cache", hits);
+		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);
 		if (m.n && fmt == TRY_MARKDOWN)
 			write_markdown(fp, &m);
 		else if (m.n)

@@ -76,6 +76,31 @@ for f in tests/judge/*.stderr; do
 	else bad "judge/$b" "$(diff "$n.expect" "$T/judge.out" | head -20)"; fi
 done
 
+
+# --- the grid reports (overview, merged columns, SVG, try) of results made for them ---
+G=tests/grid
+golden() { # NAME GOLDEN COMMAND...
+	n=$1 gf=$2; shift 2
+	"$@" > "$T/golden.out" 2>&1
+	if cmp -s "$T/golden.out" "$gf"; then ok "$n"; else bad "$n" "$(diff "$gf" "$T/golden.out" | head -20)"; fi
+}
+golden grid/table $G/table.md $DM table $G/grid.results
+golden grid/svg $G/overview.svg $DM table --format svg $G/grid.results
+golden grid/try-text $G/try.txt $DM try --from $G/try.results
+golden grid/try-markdown $G/try.md $DM try --format markdown --from $G/try.results
+golden grid/try-json $G/try.json $DM try --format json --from $G/try.results
+check grid/svg-well-formed xmllint --noout $G/overview.svg
+check grid/svg-from-real-results sh -c "$DM table --format svg tests/report/old.results | xmllint --noout -"
+# what the goldens must show, said once more in words
+check grid/range-merges grep -q '^| line | expectation | gcc-10<br>10.2.1 | gcc 11–12 | clang 14–16 |$' $G/table.md
+check grid/range-splits grep -q '^| line | expectation | gcc-10<br>10.2.1 | gcc-11<br>11.3.0 | gcc-12<br>12.2.0 | clang 14–16 |$' $G/table.md
+check grid/profile-excluded grep -q '✓ -Wstringop-overflow (default)<br>silent (kernel)' $G/table.md
+check grid/overview-profile-excluded grep -q '11–12: -Wstringop-overflow; silent under kernel | -Warray-bounds |$' $G/table.md
+check grid/silent-compiler grep -q '“array argument is too small; contains 6 elements” `\[-Warray-bounds\]` | silent |' $G/table.md
+check grid/one-of-two grep -q '`\[-Warray-bounds\]` | silent | ✓ -Warray-bounds | ✓ -Warray-bounds | silent |$' $G/table.md
+check grid/line-link grep -q '^| \[5\](../cases/static/small.c#L5) |' $G/table.md
+check grid/verdict-only-when-failing sh -c "grep -c '| \*\*verdict\*\* |' $G/table.md | grep -qx 1"
+check grid/try-skip-na-error grep -q '^  4  –       –          –            arm64/kernel$' $G/try.txt
 # --- the reports of a results file, compared whole ---
 R=tests/report
 $DM table $R/old.results > "$T/report.md" 2>&1
@@ -131,10 +156,11 @@ check e2e/summary grep -q '^diagmatrix: 56 jobs: 26 pass, 12 fail, 0 error, 8 sk
 
 # table: a column per compiler, the legend, a row per expectation
 $DM table "$T/e2e.results" > "$T/table.md"
-check table/columns grep -q "^| line | expectation | gcc-11<br>$g11 | gcc-12<br>$g12 | clang-14<br>$c14 | clang-22<br>$c22 | gcc-99 |$" "$T/table.md"
+check table/columns grep -q "^| line | expectation | gcc-11<br>$g11 | gcc-12<br>$g12 | clang 14–22 | gcc-99 |$" "$T/table.md"
+check table/columns-merge grep -q "^| line | expectation | gcc 11–12 | clang 14–22 | gcc-99 |$" "$T/table.md"
 check table/legend grep -q '^| FP -Wfoo | a documented false positive' "$T/table.md"
-check table/held grep -q '^| 11 | expect-warning `{gcc}` `accessing 7 bytes in a region of size 6` `\[-Wstringop-overflow\]` | ✓ -Wstringop-overflow | ✓ -Wstringop-overflow | – | – | skip |$' "$T/table.md"
-check table/unexpected grep -q '^| 8 | \*unexpected\* | ⚠ -Wunused-variable |' "$T/table.md"
+check table/held grep -q '^| \[11\](../tests/e2e/cases/pass.c#L11) | expect-warning `{gcc}` “accessing 7 bytes in a region of size 6” `\[-Wstringop-overflow\]` | ✓ -Wstringop-overflow | ✓ -Wstringop-overflow | – | skip |$' "$T/table.md"
+check table/unexpected grep -q '^| \[8\](../tests/e2e/cases/fail.c#L8) | \*unexpected\* | ⚠ -Wunused-variable |' "$T/table.md"
 check table/missing-compiler grep -q '^| gcc-99 | – | – | x86-64: gcc-99-does-not-exist not found (apt-get install gcc-99) |$' "$T/table.md"
 
 # only passing cases: exit 0; the filter options narrow the matrix

@@ -67,7 +67,7 @@ $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
 # the reporters read results files with neither the case readers nor
 # PCRE2 nor libyaml: their fuzzers link only what they need, so that a
 # dependency creeping in fails the build
-REPORT_OBJ = $(patsubst %,$(BUILD)/%.o,results export table diff kinds hash srcerr util)
+REPORT_OBJ = $(patsubst %,$(BUILD)/%.o,results export table grid overview svg try diff kinds hash srcerr util)
 $(BUILD)/fuzz-results $(BUILD)/fuzz-mergediff: $(BUILD)/fuzz-%: tests/fuzz/%.c $(REPORT_OBJ)
 	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
 
@@ -104,8 +104,8 @@ matrix: deps
 	build/diagmatrix run --quiet --out $(RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
 	 build/diagmatrix merge --out $(RESULTS) $(RESULTS) || exit 2; \
-	 build/diagmatrix table $(RESULTS) > results/compat.md.tmp && mv results/compat.md.tmp results/compat.md; \
-	 echo "results/compat.md written (run exit status $$st)"; exit $$st
+	 sh scripts/publish $(RESULTS) || exit 2; \
+	 echo "(run exit status $$st)"; exit $$st
 
 bench: deps
 	@$(MAKE) --no-print-directory build/diagmatrix

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "grid.h"
 
 struct keyed {
 	char *key;              /* "case compiler@target profile" */
@@ -62,10 +63,23 @@ diag_lines(const struct rjob *j, struct strvec *out)
 		strvec_sort(out);
 }
 
+/* A change of one configuration, kept for markdown, where the
+ * configurations with the same change are one row (grid.h). */
+struct change {
+	const char *cas;        /* its case's name (borrowed from old or new) */
+	char *what;             /* "MARK TEXT" */
+	size_t conf;
+};
+
 struct out {
 	FILE *fp;
 	enum diff_format fmt;
-	int printed;
+	const struct rjob *job; /* the configuration of the lines being written */
+	const struct rcase *cases;  /* of the results job is in */
+	struct grid *g;
+	const struct rcase *old_cases, *new_cases;
+	struct change *ch;
+	size_t nch;
 };
 
 static void
@@ -73,22 +87,19 @@ line(struct out *o, const char *key, const char *mark, const char *text)
 {
 	struct strbuf sb = {0};
 
-	/* a name or a message comes from a file: code spans in markdown (a
-	 * step summary renders HTML), no control characters on a terminal */
 	if (o->fmt == DIFF_MARKDOWN) {
-		if (!o->printed++) {
-			sb_add_code_span(&sb, key, 0);
-			fprintf(o->fp, "\n#### %s\n\n", sb_str(&sb));
-			sb_reset(&sb);
-		}
-		sb_add_code_span(&sb, text, 0);
-		fprintf(o->fp, "- %s %s\n", mark, sb_str(&sb));
-	} else {
-		sb_add_printable(&sb, key);
-		sb_addstr(&sb, ": ");
-		sb_add_printable(&sb, text);
-		fprintf(o->fp, "%s %s\n", mark, sb_str(&sb));
+		o->ch = xrealloc(o->ch, (o->nch + 1) * sizeof(*o->ch));
+		o->ch[o->nch++] = (struct change){
+			.cas = o->cases[o->job->caseidx].name,
+			.what = xasprintf("%s %s", mark, text), .conf = grid_conf(o->g, o->job),
+		};
+		return;
 	}
+	/* no control characters from a file on a terminal */
+	sb_add_printable(&sb, key);
+	sb_addstr(&sb, ": ");
+	sb_add_printable(&sb, text);
+	fprintf(o->fp, "%s %s\n", mark, sb_str(&sb));
 	sb_release(&sb);
 }
 
@@ -98,7 +109,8 @@ diff_job(struct out *o, const char *key, const struct rjob *a, const struct rjob
 	struct strvec da = {0}, db = {0};
 	size_t i = 0, k = 0, newfail = 0;
 
-	o->printed = 0;
+	o->job = b ? b : a;
+	o->cases = b ? o->new_cases : o->old_cases;
 	if (!a) {
 		char *t = xasprintf("new configuration, %s", verdict_name(b->verdict));
 		line(o, key, "+", t);
@@ -132,15 +144,111 @@ diff_job(struct out *o, const char *key, const struct rjob *a, const struct rjob
 	return newfail;
 }
 
+static int
+cmp_change(const void *a, const void *b)
+{
+	const struct change *x = a, *y = b;
+	int c = strcmp(x->cas, y->cas);
+
+	if (!c)
+		c = strcmp(x->what, y->what);
+	return c ? c : (x->conf > y->conf) - (x->conf < y->conf);
+}
+
+/* The configurations of case cas in r, marked "same" in row. */
+static void
+mark_present(struct grid_row *row, const struct grid *g, const struct results *r, const char *cas)
+{
+	long ci = results_find_case(r, cas);
+
+	for (size_t i = 0; ci >= 0 && i < r->njobs; i++)
+		if (r->jobs[i].caseidx == (size_t)ci && !row->v[grid_conf(g, &r->jobs[i])])
+			grid_row_set(row, g, grid_conf(g, &r->jobs[i]), xstrdup("same"));
+}
+
+/* One table per case: a row per change, a column per range of compilers
+ * with the same rows, each cell where the change happened. */
+static void
+write_case_changes(FILE *fp, const struct out *o, const struct results *old, const struct results *new,
+                   size_t from, size_t to)
+{
+	size_t nrows = 0, nc = o->g->compilers.n, ncols;
+	char **cells = xcalloc((to - from) * nc + 1, sizeof(*cells));
+	struct strvec labels = {0};
+	struct grid_col *cols;
+	struct strbuf sb = {0};
+
+	for (size_t i = from; i < to; nrows++) {
+		struct grid_row row;
+		size_t k = i;
+		grid_row_init(&row, o->g);
+		mark_present(&row, o->g, old, o->ch[i].cas);
+		mark_present(&row, o->g, new, o->ch[i].cas);
+		for (; k < to && !strcmp(o->ch[k].what, o->ch[i].what); k++)
+			grid_row_set(&row, o->g, o->ch[k].conf, xstrdup("changed"));
+		for (size_t ci = 0; ci < nc; ci++)
+			cells[nrows * nc + ci] = grid_where(o->g, &row, ci, "changed");
+		sb_reset(&sb);
+		sb_addf(&sb, "%.1s ", o->ch[i].what);
+		sb_add_code_span(&sb, o->ch[i].what + 2, 1);
+		strvec_push(&labels, sb_str(&sb));
+		grid_row_release(&row, o->g);
+		i = k;
+	}
+	ncols = grid_columns(o->g, cells, nrows, &cols);
+	sb_reset(&sb);
+	sb_add_code_span(&sb, o->ch[from].cas, 0);
+	fprintf(fp, "\n#### %s\n\n| change |", sb_str(&sb));
+	for (size_t k = 0; k < ncols; k++) {
+		char *label = grid_col_label(o->g, &cols[k]);
+		fprintf(fp, " %s |", label);
+		free(label);
+	}
+	fputs("\n|---|", fp);
+	for (size_t k = 0; k < ncols; k++)
+		fputs("---|", fp);
+	fputc('\n', fp);
+	for (size_t r = 0; r < nrows; r++) {
+		fprintf(fp, "| %s |", labels.v[r]);
+		for (size_t k = 0; k < ncols; k++)
+			fprintf(fp, " %s |", *cells[r * nc + cols[k].first] ? cells[r * nc + cols[k].first] : "–");
+		fputc('\n', fp);
+	}
+	for (size_t i = 0; i < nrows * nc; i++)
+		free(cells[i]);
+	free(cells);
+	free(cols);
+	strvec_release(&labels);
+	sb_release(&sb);
+}
+
+static void
+write_changes(FILE *fp, struct out *o, const struct results *old, const struct results *new)
+{
+	fputs("### Changes\n\nLegend: `+` appeared, `-` disappeared, `~` verdict changed, `!` now failing; "
+	      "each cell says where: `all`, or the profiles, targets or target/profile pairs.\n", fp);
+	if (o->nch)
+		qsort(o->ch, o->nch, sizeof(*o->ch), cmp_change);
+	for (size_t i = 0, k; i < o->nch; i = k) {
+		for (k = i; k < o->nch && !strcmp(o->ch[k].cas, o->ch[i].cas); k++)
+			;
+		write_case_changes(fp, o, old, new, i, k);
+	}
+	for (size_t i = 0; i < o->nch; i++)
+		free(o->ch[i].what);
+	free(o->ch);
+}
+
 size_t
 results_diff(FILE *fp, const struct results *old, const struct results *new, enum diff_format fmt)
 {
 	struct keyed *a = index_jobs(old), *b = index_jobs(new);
 	size_t i = 0, k = 0, newfail = 0;
-	struct out o = { fp, fmt, 0 };
+	struct grid g;
+	struct out o = { .fp = fp, .fmt = fmt, .g = &g, .old_cases = old->cases, .new_cases = new->cases };
 
-	if (fmt == DIFF_MARKDOWN)
-		fputs("### Changes\n\nLegend: `+` appeared, `-` disappeared, `~` verdict changed, `!` now failing.\n", fp);
+	grid_build(&g, old);
+	grid_add(&g, new);
 	while (i < old->njobs || k < new->njobs) {
 		int c = i == old->njobs ? 1 : k == new->njobs ? -1 : strcmp(a[i].key, b[k].key);
 		if (c < 0) {
@@ -154,11 +262,14 @@ results_diff(FILE *fp, const struct results *old, const struct results *new, enu
 			i++, k++;
 		}
 	}
-	if (fmt == DIFF_MARKDOWN)
+	if (fmt == DIFF_MARKDOWN) {
+		write_changes(fp, &o, old, new);
 		fprintf(fp, "\n%zu configuration(s) newly failing.\n", newfail);
+	}
 	else
 		fprintf(fp, "%zu configuration(s) newly failing\n", newfail);
 	free_index(a, old->njobs);
 	free_index(b, new->njobs);
+	grid_release(&g);
 	return newfail;
 }

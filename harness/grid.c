@@ -38,6 +38,12 @@ void
 grid_build(struct grid *g, const struct results *r)
 {
 	memset(g, 0, sizeof(*g));
+	grid_add(g, r);
+}
+
+void
+grid_add(struct grid *g, const struct results *r)
+{
 	for (size_t i = 0; i < r->ntcs; i++) {
 		add_compiler(g, r->tcs[i].compiler, r->tcs[i].family, r->tcs[i].version);
 		add_axis(&g->targets, r->tcs[i].target);
@@ -178,8 +184,9 @@ all_confs(const struct group *all, size_t ng)
 	return n;
 }
 
-/* What sets gr apart: its profiles, its targets, or its target/profile
- * pairs. Returns which: 1, 0, -1. */
+/* What sets gr apart: its profiles (returns 1), its targets (0), its
+ * profiles on some targets (1), or its target/profile pairs (-1; "all
+ * but" the others when they are fewer). */
 static int
 qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const struct group *all, size_t ng)
 {
@@ -198,6 +205,22 @@ qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const
 		}
 	axis = nin[1] < npresent[1] && whole(g, gr, all, ng, 1, in[1]) ? 1 :
 	       nin[0] < npresent[0] && whole(g, gr, all, ng, 0, in[0]) ? 0 : -1;
+	if (axis < 0 && gr->n == nin[0] * nin[1] && gr->n > 1) {
+		/* every pair of its profiles and targets: "kernel, kcsan on x86-64, arm64" */
+		for (size_t k = 0, first = 1; k < np; k++)
+			if (in[1][k]) {
+				sb_addf(sb, "%s%s", first ? "" : ", ", g->profiles.v[k]);
+				first = 0;
+			}
+		sb_addstr(sb, " on ");
+		for (size_t k = 0, first = 1; k < nt; k++)
+			if (in[0][k]) {
+				sb_addf(sb, "%s%s", first ? "" : ", ", g->targets.v[k]);
+				first = 0;
+			}
+		axis = 1;
+		goto done;
+	}
 	if (axis < 0 && gr->n > all_confs(all, ng) / 2) {
 		/* most pairs: what it is not is the shorter list */
 		struct group rest = { .confs = xcalloc(all_confs(all, ng) + 1, sizeof(size_t)) };

@@ -27,6 +27,8 @@ struct grid {
 };
 
 void grid_build(struct grid *g, const struct results *r);
+/* Add what r has and g lacks (rows made before are then too short). */
+void grid_add(struct grid *g, const struct results *r);
 void grid_release(struct grid *g);
 /* The configuration of job j: its index in a row. */
 size_t grid_conf(const struct grid *g, const struct rjob *j);

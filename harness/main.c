@@ -26,7 +26,7 @@ static const char usage_text[] =
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
 	"                         [-j N] [--no-cache] [--timeout SECONDS] FILE.c...\n"
 	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
-	"       diagmatrix table  [--format markdown|svg] RESULTS...\n"
+	"       diagmatrix table  [--format markdown|svg|overview] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
@@ -294,16 +294,17 @@ cmd_table(int argc, char **argv)
 {
 	struct results r = {0};
 	struct strvec files = {0};
-	int status = 0, svg = 0;
+	int status = 0, format = 0;     /* markdown, svg, overview */
 
 	for (int i = 1; i < argc; i++) {
 		const char *v;
 		if (is_opt(argv[i], "--format")) {
-			if (!(v = optval(argc, argv, &i, "--format")) || (strcmp(v, "markdown") && strcmp(v, "svg"))) {
+			if (!(v = optval(argc, argv, &i, "--format")) ||
+			    (strcmp(v, "markdown") && strcmp(v, "svg") && strcmp(v, "overview"))) {
 				strvec_release(&files);
-				return usage("table --format is markdown or svg", NULL);
+				return usage("table --format is markdown, svg or overview", NULL);
 			}
-			svg = !strcmp(v, "svg");
+			format = !strcmp(v, "svg") ? 1 : !strcmp(v, "overview") ? 2 : 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&files);
 			return usage("unknown option '%s'", argv[i]);
@@ -315,8 +316,10 @@ cmd_table(int argc, char **argv)
 		return usage("table needs a results file", NULL);
 	if (read_all(&r, (int)files.n, files.v) < 0)
 		status = 2;
-	else if (svg)
+	else if (format == 1)
 		svg_write(stdout, &r);
+	else if (format == 2)
+		table_write_overview(stdout, &r);
 	else
 		table_write(stdout, &r);
 	results_release(&r);

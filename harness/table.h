@@ -15,5 +15,7 @@
 #include "results.h"
 
 void table_write(FILE *fp, const struct results *r);
+/* Only the counts and the overview (for FINDINGS.md, which embeds it). */
+void table_write_overview(FILE *fp, const struct results *r);
 
 #endif

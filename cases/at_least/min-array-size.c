@@ -25,3 +25,5 @@ void schma(void)
 }
 /* expect-note@12 {clang} "callee declares array parameter as static here"
  * expect-note@13 {clang} "callee declares array parameter as static here" */
+/* case-overview@21: min_array_size(7) given 6 bytes
+ * case-overview@23: at_least 7 given 6 bytes */

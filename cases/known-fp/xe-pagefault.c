@@ -86,3 +86,4 @@ int xe_guc_pagefault_handler(struct xe_guc *guc, u32 *msg, u32 len)
 	_raw_spin_unlock_irqrestore(&pf_queue->lock, flags);
 	return full ? -28 : 0;
 }
+/* case-overview@79: the Xe page-fault memcpy under KCSAN */

@@ -24,3 +24,5 @@ void call(void)
 }
 /* expect-note@decl {gcc} "expected 'const u8 \(\*\)\[32\]'" */
 /* expect-note@decl {clang} "passing argument to parameter 'k' here" */
+/* case-overview@16: &a of 31 elements for const u8 (*)[32]
+ * case-overview@23: &c of 33 elements for const u8 (*)[32] */

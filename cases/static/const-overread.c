@@ -18,3 +18,5 @@ void call(void)
 	final(o);	/* expect-warning {gcc>=11, profile!=kernel|kcsan} "'final' accessing 32 bytes in a region of size 16" [-Wstringop-overflow]
 			   expect-warning {clang} "array argument is too small; contains 16 elements, callee requires at least 32" [-Warray-bounds] */
 }
+/* case-overview@16: an input [static 32] given 16 bytes (const)
+ * case-overview@18: an output [static 32] given 16 bytes */

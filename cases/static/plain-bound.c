@@ -21,3 +21,4 @@ void schma(void)
 	unsigned char bad[6] = { 0 };
 	blah(bad);	/* expect-warning {gcc>=11, profile!=kernel|kcsan} "'blah' accessing 7 bytes in a region of size 6" [-Wstringop-overflow] */
 }
+/* case-overview@22: a plain [7] parameter (no static) given 6 bytes */

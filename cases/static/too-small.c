@@ -25,4 +25,4 @@ void schma(void)
 }
 /* expect-note@13 {clang} "callee declares array parameter as static here" */
 /* case-overview@22: a too-small array for [static 7]
- * case-overview@23: a pointer into an array with too few elements left */
+ * case-overview@24: a pointer into an array with too few elements left */

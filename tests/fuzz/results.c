@@ -1,10 +1,12 @@
 /* libFuzzer target: the results reader, and every reporter over what it
- * accepts (table, the four exports), written to /dev/null. */
+ * accepts (table, its overview and SVG, try, the four exports), written to /dev/null. */
 #include <stdint.h>
 
 #include "export.h"
 #include "results.h"
+#include "svg.h"
 #include "table.h"
+#include "try.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -22,6 +24,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		results_sort_jobs(&r);
 		if (results_check_unique(&r, &errs) == 0) {
 			table_write(null, &r);
+			table_write_overview(null, &r);
+			svg_write(null, &r);
+			try_write(null, &r, TRY_TEXT);
+			try_write(null, &r, TRY_JSON);
 			export_tsv(null, &r);
 			export_tap(null, &r);
 			export_junit(null, &r);

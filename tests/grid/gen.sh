@@ -37,6 +37,8 @@ echo "dir${T}expect-note${T}2${T}9${T}clang${T}callee declares array parameter a
 echo "case${T}known/two.c${T}cases/known/two.c${T}two warnings on one line, one known false positive${T}profile=default${T}${T}"
 echo "dir${T}known-fp${T}7${T}7${T}gcc>=11${T}writing 4 bytes into a region of size [0-9]+${T}-Wstringop-overflow${T}https://gcc.gnu.org/PR1"
 echo "dir${T}expect-warning${T}7${T}8${T}gcc>=11${T}array subscript 3 is outside array bounds${T}-Warray-bounds${T}"
+echo "case${T}other/gcc-only.c${T}cases/other/gcc-only.c${T}a GCC extension${T}gcc${T}${T}"
+echo "dir${T}expect-clean${T}3${T}3${T}${T}${T}${T}"
 for c in gcc-10 gcc-11 gcc-12 clang-14 clang-15 clang-16; do
 	for t in x86-64 arm64; do
 		for p in default kernel; do
@@ -88,7 +90,20 @@ for c in gcc-10 gcc-11 gcc-12 clang-14 clang-15 clang-16; do
 		done
 	done
 done
-echo "end${T}48"
+# a case n/a for a whole family
+for c in gcc-10 gcc-11 gcc-12 clang-14 clang-15 clang-16; do
+	for t in x86-64 arm64; do
+		for p in default kernel; do
+			v=$(ver $c)
+			if [ $c = gcc-12 ] && [ $t = arm64 ]; then job other/gcc-only.c $c "" $t $p skip "not found"; echo "out${T}n/a"; continue; fi
+			case $c in
+			gcc-*) job other/gcc-only.c $c $v $t $p pass ""; echo "out${T}clean";;
+			clang-*) job other/gcc-only.c $c $v $t $p n/a "case-requires {gcc}"; echo "out${T}n/a";;
+			esac
+		done
+	done
+done
+echo "end${T}72"
 } > grid.results
 {
 hdr

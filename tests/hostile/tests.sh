@@ -236,9 +236,9 @@ printf '/* case-title: a name with a backtick and a new line */\nint x;\n' > "$H
 c.c"
 $DM run --config $HCFG --compilers gcc-12 --cases "$H/md" --quiet --out "$H/md.results" > /dev/null 2>&1
 $DM table "$H/md.results" > "$H/md.md"
-grep -qxF '`` a`b c.c ``' "$H/md.md" && ok report/name-in-markdown || bad report/name-in-markdown "$(grep -n 'a.b' "$H/md.md")"
+grep -qxF 'a\`b c.c' "$H/md.md" && ok report/name-in-markdown || bad report/name-in-markdown "$(grep -n 'a.b' "$H/md.md")"
 $DM diff --format markdown "$H/real.results" "$H/md.results" > "$H/md-diff.md"
-grep -qxF '#### `` a`b c.c gcc-12@x86-64 default ``' "$H/md-diff.md" && ok report/name-in-diff \
+grep -qxF '#### `` a`b c.c ``' "$H/md-diff.md" && ok report/name-in-diff \
 	|| bad report/name-in-diff "$(cat "$H/md-diff.md")"
 
 # --- a case with thousands of lines of unexpected warnings: a bounded table ---
@@ -247,7 +247,7 @@ awk 'BEGIN { print "/* case-title: unexpected warnings on 5000 lines */"; print 
 $DM run --config tests/e2e/compilers.yaml --targets x86-64 --profiles O0 --compilers gcc-12 --cases "$H/many.c" --quiet --no-cache --out "$H/many.results" > /dev/null 2>&1
 timeout 60 $DM table "$H/many.results" > "$H/many.md"
 st=$?
-[ $st -eq 0 ] && grep -q '^| … | \*unexpected diagnostics on 4950 more lines: see the results file\* |' "$H/many.md" \
+[ $st -eq 0 ] && grep -qx '\*Unexpected diagnostics on 4950 more lines: see the results file.\*' "$H/many.md" \
 	&& [ "$(grep -c '^| [0-9]* | \*unexpected\* |' "$H/many.md")" -eq 50 ] && ok report/unexpected-rows-bounded \
 	|| bad report/unexpected-rows-bounded "exit $st; $(grep -c unexpected "$H/many.md")"
 

@@ -101,6 +101,12 @@ check grid/one-of-two grep -q '`\[-Warray-bounds\]` | silent | ✓ -Warray-bound
 check grid/line-link grep -q '^| \[5\](../cases/static/small.c#L5) |' $G/table.md
 check grid/verdict-only-when-failing sh -c "grep -c '| \*\*verdict\*\* |' $G/table.md | grep -qx 1"
 check grid/try-skip-na-error grep -q '^  4  –       –          –            arm64/kernel$' $G/try.txt
+# a FITS field naming a directive the case does not have is refused, at its line
+sed '0,/expected	array argument is too small; contains 6 elements, callee requires at least 7	1$/s//expected	x	7/' \
+	$G/grid.results > "$T/badfits.results"
+$DM table "$T/badfits.results" > /dev/null 2> "$T/badfits.err"
+[ $? -eq 2 ] && grep -q "badfits.results:[0-9]*:[0-9]*: error: bad directive list '7' in diag record" "$T/badfits.err" \
+	&& ok grid/bad-fits-refused || bad grid/bad-fits-refused "$(cat "$T/badfits.err")"
 check grid/na-family grep -q '^| other | \[a GCC extension\](../cases/other/gcc-only.c) | silent | n/a |$' $G/table.md
 check grid/svg-cells-coloured sh -c "grep -c '<rect x=\"[0-9.]*\" y=\"[0-9]*\" width=\"[0-9.]*\" height=\"18\" fill=\"#2e7d32\"/>' $G/overview.svg | grep -qv '^0$'"
 # --- the reports of a results file, compared whole ---

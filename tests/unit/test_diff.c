@@ -19,7 +19,8 @@ add_job(struct results *r, const char *profile, enum verdict v, const char *msg)
 	j.outcomes = calloc(1, sizeof(*j.outcomes));
 	if (msg) {
 		j.diags = calloc(1, sizeof(*j.diags));
-		j.diags[0] = (struct rdiag){ xstrdup("a.c"), 3, 1, SEV_WARNING, xstrdup("-Wx"), 1, ST_UNEXPECTED, xstrdup(msg) };
+		j.diags[0] = (struct rdiag){ .file = xstrdup("a.c"), .line = 3, .col = 1, .sev = SEV_WARNING, .option = xstrdup("-Wx"),
+		                             .count = 1, .status = ST_UNEXPECTED, .message = xstrdup(msg) };
 		j.ndiags = j.capdiags = 1;
 	}
 	xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));

@@ -18,6 +18,9 @@ sample(struct results *r)
 
 	memset(r, 0, sizeof(*r));
 	strvec_push(&c.refs, "PR 1");
+	c.overview = calloc(1, sizeof(*c.overview));
+	c.noverview = c.capoverview = 1;
+	c.overview[0] = (struct roverview){ .line = 3, .title = xstrdup("a\trow") };
 	c.dirs[0] = (struct rdirective){ .kind = D_WARNING, .line = 3, .src_line = 3, .selector = xstrdup(""),
 	                                 .regex = xstrdup("w\\\\t"), .flag = xstrdup("-Wfoo"), .ref = xstrdup("") };
 	results_meta(r, "date", "2026-12-03T00:00:00Z");
@@ -40,8 +43,9 @@ sample(struct results *r)
 	j.outcomes[0] = OUT_MISSING;
 	j.diags = calloc(1, sizeof(*j.diags));
 	j.ndiags = j.capdiags = 1;
-	j.diags[0] = (struct rdiag){ xstrdup("cases/a.c"), 3, 5, SEV_WARNING, xstrdup("-Wbar"), 3, ST_UNEXPECTED,
-	                             xstrdup("tab\there") };
+	j.diags[0] = (struct rdiag){ .file = xstrdup("cases/a.c"), .line = 3, .col = 5, .sev = SEV_WARNING,
+	                             .option = xstrdup("-Wbar"), .count = 3, .status = ST_UNEXPECTED,
+	                             .message = xstrdup("tab\there"), .fits = calloc(1, sizeof(size_t)), .nfits = 1 };
 	r->jobs = calloc(1, sizeof(*r->jobs));
 	r->jobs[0] = j;
 	r->njobs = r->capjobs = 1;
@@ -72,6 +76,10 @@ TEST(results_roundtrip)
 		CHECK(back.jobs[0].verdict == V_FAIL && back.jobs[0].outcomes[0] == OUT_MISSING);
 		CHECK(back.jobs[0].ndiags == 1 && back.jobs[0].diags[0].count == 3);
 		CHECK_STR(back.jobs[0].diags[0].message, "tab\there");
+		CHECK(back.jobs[0].diags[0].nfits == 1 && back.jobs[0].diags[0].fits[0] == 0);
+		CHECK(back.cases[0].noverview == 1 && back.cases[0].overview[0].line == 3);
+		if (back.cases[0].noverview == 1)
+			CHECK_STR(back.cases[0].overview[0].title, "a\trow");
 		CHECK_STR(results_get_meta(&back, "date"), "2026-12-03T00:00:00Z");
 	}
 	results_release(&back);

@@ -33,6 +33,7 @@ satisfied_options(struct strvec *out, const struct rcase *c, const struct rjob *
 {
 	const struct rdirective *rd = &c->dirs[d];
 	int recorded = 0;
+	char *opt;
 
 	for (size_t k = 0; k < j->ndiags; k++)
 		recorded |= j->diags[k].nfits > 0;
@@ -42,8 +43,11 @@ satisfied_options(struct strvec *out, const struct rcase *c, const struct rjob *
 		    g->status != st || (g->sev == SEV_NOTE) != (rd->kind == D_NOTE) ||
 		    (rd->line != LINE_ANY && (strcmp(g->file, c->path) || g->line != rd->line)))
 			continue;
-		if (strvec_find(out, *g->option ? g->option : severity_name(g->sev)) < 0)
-			strvec_push(out, *g->option ? g->option : severity_name(g->sev));
+		opt = !*g->option ? xstrdup(severity_name(g->sev)) :
+		      g->sev >= SEV_ERROR ? xasprintf("%s (error)", g->option) : xstrdup(g->option);
+		if (strvec_find(out, opt) < 0)
+			strvec_push(out, opt);
+		free(opt);
 	}
 }
 

@@ -36,9 +36,11 @@ struct overview {
  * end[i] - 1. Both allocated. */
 void case_jobs(const struct results *r, size_t **first, size_t **end);
 
-/* Add to out the options of the diagnostics of j that satisfied
- * directive d of c (a diagnostic without one: its severity), each once. Without a record of what satisfied what (older
- * results, DejaGnu), those of status st on d's line. */
+/* Add to out, each once, the options of the diagnostics of j that
+ * satisfied directive d of c: "-Wfoo", "-Wfoo (error)" for an error, the
+ * severity for a diagnostic without an option. Without a record of what
+ * satisfied what (older results, DejaGnu), those of status st on d's
+ * line. */
 void satisfied_options(struct strvec *out, const struct rcase *c, const struct rjob *j, size_t d, enum dstatus st);
 
 void overview_build(struct overview *o, const struct results *r, const struct grid *g);

@@ -97,7 +97,7 @@ check grid/range-splits grep -q '^| line | expectation | gcc-10<br>10.2.1 | gcc-
 check grid/profile-excluded grep -q '✓ -Wstringop-overflow (default)<br>silent (kernel)' $G/table.md
 check grid/overview-profile-excluded grep -q '11–12: -Wstringop-overflow; silent under kernel | -Warray-bounds |$' $G/table.md
 check grid/silent-compiler grep -q '“array argument is too small; contains 6 elements” `\[-Warray-bounds\]` | silent |' $G/table.md
-check grid/one-of-two grep -q '`\[-Warray-bounds\]` | silent | ✓ -Warray-bounds | ✓ -Warray-bounds | silent |$' $G/table.md
+check grid/one-of-two grep -q '`\[-Warray-bounds\]` | silent | ✓ -Warray-bounds | ✓ -Warray-bounds (error) | silent |$' $G/table.md
 check grid/line-link grep -q '^| \[5\](../cases/static/small.c#L5) |' $G/table.md
 check grid/verdict-only-when-failing sh -c "grep -c '| \*\*verdict\*\* |' $G/table.md | grep -qx 1"
 check grid/try-skip-na-error grep -q '^  4  –       –          –            arm64/kernel$' $G/try.txt

@@ -156,19 +156,26 @@ groups_of(const struct grid *g, const struct grid_row *row, size_t ci, struct gr
 	return ng;
 }
 
-/* Does group gr hold every present configuration of each profile (axis
- * 1) or target (axis 0) it has? in[] marks the ones it has. */
 static int
-whole(const struct grid *g, const struct group *gr, const struct group *all, size_t ng, int axis, const char *in)
+member(const struct group *gr, size_t conf)
+{
+	for (size_t m = 0; m < gr->n; m++)
+		if (gr->confs[m] == conf)
+			return 1;
+	return 0;
+}
+
+/* Does gr hold every present configuration (one of all's) whose value on
+ * axis (1: profile, 0: target) is v? */
+static int
+whole(const struct grid *g, const struct group *gr, const struct group *all, size_t ng, int axis, size_t v)
 {
 	size_t np = g->profiles.n;
 
 	for (size_t i = 0; i < ng; i++)
 		for (size_t k = 0; k < all[i].n; k++) {
-			size_t c = all[i].confs[k], a = axis ? c % np : c / np, m;
-			for (m = 0; m < gr->n && gr->confs[m] != c; m++)
-				;
-			if (in[a] && m == gr->n)
+			size_t c = all[i].confs[k];
+			if ((axis ? c % np : c / np) == v && !member(gr, c))
 				return 0;
 		}
 	return 1;
@@ -184,15 +191,48 @@ all_confs(const struct group *all, size_t ng)
 	return n;
 }
 
-/* What sets gr apart: its profiles (returns 1), its targets (0), its
- * profiles on some targets (1), or its target/profile pairs (-1; "all
- * but" the others when they are fewer). */
+/* The names of axis (1: profiles, 0: targets) marked in on[], comma-separated. */
+static void
+names(struct strbuf *sb, const struct grid *g, int axis, const char *on)
+{
+	const struct strvec *sv = axis ? &g->profiles : &g->targets;
+
+	for (size_t k = 0, first = 1; k < sv->n; k++)
+		if (on[k]) {
+			sb_addf(sb, "%s%s", first ? "" : ", ", sv->v[k]);
+			first = 0;
+		}
+}
+
+/* Mixed: the profiles gr holds whole, then its other target/profile pairs. */
+static void
+mixed(struct strbuf *sb, const struct grid *g, const struct group *gr, const struct group *all, size_t ng,
+      const char *in_profile)
+{
+	size_t np = g->profiles.n, start = sb->len;
+	char *whole_p = xcalloc(np + 1, 1);
+
+	for (size_t p = 0; p < np; p++)
+		whole_p[p] = in_profile[p] && whole(g, gr, all, ng, 1, p);
+	names(sb, g, 1, whole_p);
+	for (size_t k = 0; k < gr->n; k++)
+		if (!whole_p[gr->confs[k] % np])
+			sb_addf(sb, "%s%s/%s", sb->len > start ? ", " : "", g->targets.v[gr->confs[k] / np],
+			        g->profiles.v[gr->confs[k] % np]);
+	free(whole_p);
+}
+
+/* What sets gr apart among all: its profiles ("kernel, kcsan"; returns
+ * 1), its targets ("arm64"; 0), its profiles on some targets ("kernel on
+ * x86-64, arm64"; 1), or else the profiles it holds whole and its other
+ * target/profile pairs ("O0, riscv64/kernel"; -1), said as "all but" the
+ * others when they are fewer. */
 static int
 qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const struct group *all, size_t ng)
 {
 	size_t np = g->profiles.n, nt = g->targets.n, nin[2] = { 0, 0 }, npresent[2] = { 0, 0 };
 	char *in[2] = { xcalloc(nt + 1, 1), xcalloc(np + 1, 1) }, *present[2] = { xcalloc(nt + 1, 1), xcalloc(np + 1, 1) };
-	int axis;
+	int axis = -1, whole_axis[2] = { 1, 1 };
 
 	for (size_t k = 0; k < gr->n; k++) {
 		nin[0] += !in[0][gr->confs[k] / np]++;
@@ -203,26 +243,18 @@ qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const
 			npresent[0] += !present[0][all[i].confs[k] / np]++;
 			npresent[1] += !present[1][all[i].confs[k] % np]++;
 		}
-	axis = nin[1] < npresent[1] && whole(g, gr, all, ng, 1, in[1]) ? 1 :
-	       nin[0] < npresent[0] && whole(g, gr, all, ng, 0, in[0]) ? 0 : -1;
-	if (axis < 0 && gr->n == nin[0] * nin[1] && gr->n > 1) {
-		/* every pair of its profiles and targets: "kernel, kcsan on x86-64, arm64" */
-		for (size_t k = 0, first = 1; k < np; k++)
-			if (in[1][k]) {
-				sb_addf(sb, "%s%s", first ? "" : ", ", g->profiles.v[k]);
-				first = 0;
-			}
+	for (int a = 0; a < 2; a++)
+		for (size_t v = 0; v < (a ? np : nt); v++)
+			whole_axis[a] &= !in[a][v] || whole(g, gr, all, ng, a, v);
+	if (whole_axis[1] && nin[1] < npresent[1]) {
+		names(sb, g, axis = 1, in[1]);
+	} else if (whole_axis[0] && nin[0] < npresent[0]) {
+		names(sb, g, axis = 0, in[0]);
+	} else if (gr->n == nin[0] * nin[1] && gr->n > 1) {
+		names(sb, g, axis = 1, in[1]);
 		sb_addstr(sb, " on ");
-		for (size_t k = 0, first = 1; k < nt; k++)
-			if (in[0][k]) {
-				sb_addf(sb, "%s%s", first ? "" : ", ", g->targets.v[k]);
-				first = 0;
-			}
-		axis = 1;
-		goto done;
-	}
-	if (axis < 0 && gr->n > all_confs(all, ng) / 2) {
-		/* most pairs: what it is not is the shorter list */
+		names(sb, g, 0, in[0]);
+	} else if (gr->n > all_confs(all, ng) / 2) {
 		struct group rest = { .confs = xcalloc(all_confs(all, ng) + 1, sizeof(size_t)) };
 		for (size_t i = 0; i < ng; i++)
 			for (size_t k = 0; &all[i] != gr && k < all[i].n; k++)
@@ -230,19 +262,9 @@ qualifier(struct strbuf *sb, const struct grid *g, const struct group *gr, const
 		sb_addstr(sb, "all but ");
 		axis = qualifier(sb, g, &rest, all, ng);
 		free(rest.confs);
-		goto done;
+	} else {
+		mixed(sb, g, gr, all, ng, in[1]);
 	}
-	for (size_t k = 0, first = 1; k < (axis < 0 ? gr->n : axis ? np : nt); k++) {
-		if (axis >= 0 && !in[axis][k])
-			continue;
-		sb_addstr(sb, first ? "" : ", ");
-		first = 0;
-		if (axis >= 0)
-			sb_addstr(sb, axis ? g->profiles.v[k] : g->targets.v[k]);
-		else
-			sb_addf(sb, "%s/%s", g->targets.v[gr->confs[k] / np], g->profiles.v[gr->confs[k] % np]);
-	}
-done:
 	for (int a = 0; a < 2; a++) {
 		free(in[a]);
 		free(present[a]);

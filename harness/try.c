@@ -22,10 +22,20 @@ struct tmodel {
 	size_t ncols;
 };
 
+/* A file by its last component: a header is the same header whichever
+ * compiler's include directory it came from. */
+static const char *
+base(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
 static int
 same(const struct rdiag *a, const struct rdiag *b)
 {
-	return a->line == b->line && a->sev == b->sev && !strcmp(a->file, b->file) &&
+	return a->line == b->line && a->sev == b->sev && !strcmp(base(a->file), base(b->file)) &&
 	       !strcmp(a->option, b->option) && !strcmp(a->message, b->message);
 }
 
@@ -136,7 +146,7 @@ row_text(const struct trow *row, int with_file)
 	}
 	if (with_file && *row->d->file && strcmp(row->d->file, row->c->path)) {
 		sb_addstr(&sb, " (");
-		sb_add_printable(&sb, row->d->file);
+		sb_add_printable(&sb, base(row->d->file));
 		sb_addf(&sb, ":%d): ", row->d->line);
 	} else if (with_file) {
 		sb_addf(&sb, ":%d: ", row->d->line);

@@ -1,6 +1,7 @@
 /* try: what fired where, for files with no annotations (`diagmatrix
  * try`): one row per distinct diagnostic (file, line, severity, option,
- * message; the column is left out so that compilers agree), one column
+ * message; the column is left out and a header is named by its file name
+ * alone, so that compilers agree), one column
  * per range of compilers with the same rows (grid.h), each cell saying
  * where the diagnostic fired: "all", the profiles, targets or pairs, or
  * "–" for nowhere.

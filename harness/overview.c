@@ -55,11 +55,8 @@ satisfied_options(struct strvec *out, const struct rcase *c, const struct rjob *
 static void
 token(struct strvec *toks, const char *t, enum oclass *cls, enum oclass at_least)
 {
-	for (size_t i = 0; i < toks->n; i++)
-		if (!strcmp(toks->v[i], t))
-			goto raise;
-	strvec_push(toks, t);
-raise:
+	if (strvec_find(toks, t) < 0)
+		strvec_push(toks, t);
 	if (*cls < at_least)
 		*cls = at_least;
 }

@@ -1,0 +1,127 @@
+/* grid: how cells say where each value holds, and how columns and
+ * version ranges merge. */
+#include <stdlib.h>
+
+#include "grid.h"
+#include "t.h"
+
+/* Two families of three versions, three targets, three profiles. */
+static void
+axes(struct grid *g)
+{
+	static const char *const cs[] = { "gcc-11", "gcc-12", "gcc-trunk", "clang-14", "clang-15", "clang-16" };
+
+	memset(g, 0, sizeof(*g));
+	for (size_t i = 0; i < 6; i++) {
+		strvec_push(&g->compilers, cs[i]);
+		strvec_push(&g->families, i < 3 ? "gcc" : "clang");
+		strvec_push(&g->versions, "");
+	}
+	strvec_push(&g->targets, "x86-64");
+	strvec_push(&g->targets, "arm64");
+	strvec_push(&g->targets, "s390x");
+	strvec_push(&g->profiles, "default");
+	strvec_push(&g->profiles, "O0");
+	strvec_push(&g->profiles, "kernel");
+	g->nconf = 6 * 3 * 3;
+}
+
+/* Compiler ci's nine configurations from a pattern: row-major by target,
+ * 'y' "yes", 'n' "no", '.' nothing ran, 'a' "n/a". */
+static void
+set(struct grid_row *row, const struct grid *g, size_t ci, const char *pat)
+{
+	for (size_t k = 0; k < 9; k++)
+		grid_row_set(row, g, ci * 9 + k, pat[k] == '.' ? NULL :
+		             xstrdup(pat[k] == 'y' ? "yes" : pat[k] == 'n' ? "no" : "n/a"));
+}
+
+static void
+where(const struct grid *g, const char *pat, const char *want)
+{
+	struct grid_row row;
+	char *got;
+
+	grid_row_init(&row, g);
+	set(&row, g, 0, pat);
+	got = grid_where(g, &row, 0, "yes");
+	CHECK_STR(got, want);
+	free(got);
+	grid_row_release(&row, g);
+}
+
+TEST(grid_where)
+{
+	struct grid g;
+
+	axes(&g);
+	/* x86-64: default O0 kernel | arm64 | s390x */
+	where(&g, "yyyyyyyyy", "all");
+	where(&g, "nnnnnnnnn", "");
+	where(&g, "yynyynyyn", "default, O0");                  /* whole profiles */
+	where(&g, "nnnyyynnn", "arm64");                        /* a whole target */
+	where(&g, "yynyynnnn", "default, O0 on x86-64, arm64"); /* profiles on some targets */
+	where(&g, "nnynnnnny", "kernel on x86-64, s390x");
+	where(&g, "yynyynyyy", "all but kernel on x86-64, arm64");
+	where(&g, "ynnyyyyyy", "all but O0, kernel on x86-64");
+	where(&g, "nyyyyyyyn", "all but x86-64/default, s390x/kernel");
+	where(&g, "ynnnnnnnn", "x86-64/default");
+	where(&g, "nynnynnyy", "O0, s390x/kernel");             /* a whole profile, then a pair */
+	where(&g, "nynnnnnyy", "x86-64/O0, s390x/O0, s390x/kernel");
+	where(&g, "yyaaaannn", "x86-64");    /* n/a left out: of what ran, x86-64 whole */
+	where(&g, "yy.yy.nn.", "x86-64, arm64");                /* nothing ran under kernel */
+	grid_release(&g);
+}
+
+TEST(grid_cells_columns_ranges)
+{
+	struct grid g;
+	struct grid_row row;
+	struct grid_col *cols;
+	char *cells[6], *s;
+	size_t n;
+
+	axes(&g);
+	grid_row_init(&row, &g);
+	set(&row, &g, 0, "yynyynyyn");
+	set(&row, &g, 1, "yynyynyyn");
+	set(&row, &g, 2, "yyyyyyyyy");
+	set(&row, &g, 3, "nnnnnnnnn");
+	set(&row, &g, 4, "nnnnnnnnn");
+	set(&row, &g, 5, "aaaaaaaaa");
+	s = grid_cell(&g, &row, 0, GRID_MARKDOWN);
+	CHECK_STR(s, "yes (default, O0)<br>no (kernel)");
+	free(s);
+	s = grid_cell(&g, &row, 0, GRID_PROSE);
+	CHECK_STR(s, "yes; no under kernel");
+	free(s);
+	s = grid_cell(&g, &row, 5, GRID_PROSE);
+	CHECK_STR(s, "n/a");
+	free(s);
+	for (size_t ci = 0; ci < 6; ci++)
+		cells[ci] = grid_cell(&g, &row, ci, GRID_PROSE);
+	n = grid_columns(&g, cells, 1, &cols);
+	CHECK(n == 4);
+	if (n == 4) {
+		CHECK(cols[0].first == 0 && cols[0].last == 1);
+		CHECK(cols[1].first == 2 && cols[1].last == 2);
+		CHECK(cols[2].first == 3 && cols[2].last == 4);
+		s = grid_col_label(&g, &cols[0]);
+		CHECK_STR(s, "gcc 11–12");
+		free(s);
+		s = grid_col_label(&g, &cols[1]);
+		CHECK_STR(s, "gcc-trunk");
+		free(s);
+	}
+	free(cols);
+	s = grid_family_cell(&g, cells, "gcc", "<br>");
+	CHECK_STR(s, "11–12: yes; no under kernel<br>trunk: yes");
+	free(s);
+	s = grid_family_cell(&g, cells, "clang", "<br>");
+	CHECK_STR(s, "14–15: no<br>16: n/a");
+	free(s);
+	for (size_t ci = 0; ci < 6; ci++)
+		free(cells[ci]);
+	grid_row_release(&row, &g);
+	grid_release(&g);
+}

@@ -330,8 +330,10 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 	if (fmt == TRY_JSON) {
 		write_json(fp, &m, r);
 	} else {
-		fprintf(fp, "%s%zu configurations (%zu compilers × %zu targets × %zu profiles)", fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ",
-		        r->njobs, m.g.compilers.n, m.g.targets.n, m.g.profiles.n);
+		fprintf(fp, "%s%zu configurations (%zu compiler%s × %zu target%s × %zu profile%s)",
+		        fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ", r->njobs, m.g.compilers.n,
+		        m.g.compilers.n == 1 ? "" : "s", m.g.targets.n, m.g.targets.n == 1 ? "" : "s", m.g.profiles.n,
+		        m.g.profiles.n == 1 ? "" : "s");
 		if (hits)
 			fprintf(fp, ", %s from the cache", hits);
 		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);

@@ -162,6 +162,21 @@ check e2e/tsv-unexpected grep -qx "fail.c${tab}clang-14${tab}$c14${tab}arm64${ta
 check e2e/tsv-pedantic grep -q "^requires.c${tab}gcc-12${tab}$g12${tab}x86-64${tab}O0${tab}6${tab}.*${tab}-Wpedantic${tab}1${tab}expected${tab}ISO C90" "$T/e2e.tsv"
 check e2e/summary grep -q '^diagmatrix: 56 jobs: 26 pass, 12 fail, 0 error, 8 skip, 10 n/a' "$T/run.err"
 
+# try: a file read with no annotations on real compilers: every diagnostic
+# a row, exit 0 whatever fired, and the second run answered by the cache
+tryrun() { DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12,clang-14 --targets x86-64 "$@" tests/e2e/cases/fail.c; }
+tryrun > "$T/try1" 2> "$T/try1.err"
+st=$?
+tryrun > "$T/try2" 2> /dev/null
+n=$(sed -n '1s/^diagmatrix try: \([0-9]*\) configurations.*/\1/p' "$T/try1")
+[ $st -eq 0 ] && [ -n "$n" ] && [ "$n" -gt 0 ] && grep -q ", 0 from the cache;" "$T/try1" \
+	&& grep -q "^ *[0-9]*  fail.c:8: warning: unused variable 'unused' \[-Wunused-variable\]$" "$T/try1" \
+	&& grep -q ", $n from the cache;" "$T/try2" && [ "$(sed 1d "$T/try1")" = "$(sed 1d "$T/try2")" ] \
+	&& ok try/real-compilers-then-cache || bad try/real-compilers-then-cache "exit $st: $(cat "$T/try1" "$T/try1.err" | head; head -1 "$T/try2")"
+tryrun --format json > "$T/try.json"
+grep -q '"message":"unused variable .unused.","fired":{"gcc-12":\[' "$T/try.json" && grep -q '"clang-14":\["x86-64/' "$T/try.json" \
+	&& ok try/json || bad try/json "$(head -c 600 "$T/try.json")"
+
 # table: a column per compiler, the legend, a row per expectation
 $DM table "$T/e2e.results" > "$T/table.md"
 check table/columns grep -q "^| line | expectation | gcc-11<br>$g11 | gcc-12<br>$g12 | clang 14–22 | gcc-99 |$" "$T/table.md"

@@ -155,15 +155,15 @@ cmp_change(const void *a, const void *b)
 	return c ? c : (x->conf > y->conf) - (x->conf < y->conf);
 }
 
-/* The configurations of case cas in r, marked "same" in row. */
+/* Mark in present[] the configurations of case cas in r. */
 static void
-mark_present(struct grid_row *row, const struct grid *g, const struct results *r, const char *cas)
+mark_present(char *present, const struct grid *g, const struct results *r, const char *cas)
 {
 	long ci = results_find_case(r, cas);
 
 	for (size_t i = 0; ci >= 0 && i < r->njobs; i++)
-		if (r->jobs[i].caseidx == (size_t)ci && !row->v[grid_conf(g, &r->jobs[i])])
-			grid_row_set(row, g, grid_conf(g, &r->jobs[i]), xstrdup("same"));
+		if (r->jobs[i].caseidx == (size_t)ci)
+			present[grid_conf(g, &r->jobs[i])] = 1;
 }
 
 /* One table per case: a row per change, a column per range of compilers
@@ -177,13 +177,18 @@ write_case_changes(FILE *fp, const struct out *o, const struct results *old, con
 	struct strvec labels = {0};
 	struct grid_col *cols;
 	struct strbuf sb = {0};
+	char *present = xcalloc(o->g->nconf + 1, 1);
 
+	/* the case's configurations, once: each row is "changed" in some, "same" in the rest */
+	mark_present(present, o->g, old, o->ch[from].cas);
+	mark_present(present, o->g, new, o->ch[from].cas);
 	for (size_t i = from; i < to; nrows++) {
 		struct grid_row row;
 		size_t k = i;
 		grid_row_init(&row, o->g);
-		mark_present(&row, o->g, old, o->ch[i].cas);
-		mark_present(&row, o->g, new, o->ch[i].cas);
+		for (size_t c = 0; c < o->g->nconf; c++)
+			if (present[c])
+				grid_row_set(&row, o->g, c, xstrdup("same"));
 		for (; k < to && !strcmp(o->ch[k].what, o->ch[i].what); k++)
 			grid_row_set(&row, o->g, o->ch[k].conf, xstrdup("changed"));
 		for (size_t ci = 0; ci < nc; ci++)
@@ -195,6 +200,7 @@ write_case_changes(FILE *fp, const struct out *o, const struct results *old, con
 		grid_row_release(&row, o->g);
 		i = k;
 	}
+	free(present);
 	ncols = grid_columns(o->g, cells, nrows, &cols);
 	sb_reset(&sb);
 	sb_add_code_span(&sb, o->ch[from].cas, 0);

@@ -284,6 +284,38 @@ bad:
 }
 
 
+/* case-overview[@LINE]: TITLE, a row of the overview: the directives
+ * about a line (@N, @+N, @-N as for theirs; marks and @* are not for this). */
+static void
+parse_overview(struct nparser *p, const struct cline *l, size_t i, const char *kw, int base)
+{
+	struct case_overview o = { .line = base };
+	struct directive at = { .kind = D_CLEAN, .line = base };
+	char *mark = NULL;
+
+	if (i < l->len && l->s[i] == '@') {
+		size_t atpos = i;
+		if (parse_at(p, l, &i, base, kw, &at, &mark) < 0)
+			return;
+		if (mark || at.line == LINE_ANY) {
+			perr(p, l->line, cline_col(l, atpos), "case-overview takes @N, @+N or @-N");
+			free(mark);
+			return;
+		}
+		o.line = at.line;
+	}
+	if (!(i = want_colon(p, l, i, kw)))
+		return;
+	o.title = cline_rest(l, i);
+	if (!*o.title) {
+		perr(p, l->line, cline_col(l, i), "empty case-overview");
+		free(o.title);
+		return;
+	}
+	xgrow((void **)&p->cf->overview, &p->cf->capoverview, p->cf->noverview + 1, sizeof(*p->cf->overview));
+	p->cf->overview[p->cf->noverview++] = o;
+}
+
 static void
 parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const char *kw, int base)
 {
@@ -313,32 +345,7 @@ parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const c
 		}
 		strvec_push_nocopy(&cf->refs, t);
 	} else if (!strcmp(kw, "case-overview")) {
-		/* a row of the overview: the directives about a line (@N, @+N, @-N
-		 * as for theirs; marks and @* are not for this) */
-		struct case_overview o = { .line = base };
-		struct directive at = { .kind = D_CLEAN, .line = base };
-		char *mark = NULL;
-		if (i < l->len && l->s[i] == '@') {
-			size_t atpos = i;
-			if (parse_at(p, l, &i, base, kw, &at, &mark) < 0)
-				return;
-			if (mark || at.line == LINE_ANY) {
-				perr(p, l->line, cline_col(l, atpos), "case-overview takes @N, @+N or @-N");
-				free(mark);
-				return;
-			}
-			o.line = at.line;
-		}
-		if (!(i = want_colon(p, l, i, kw)))
-			return;
-		o.title = cline_rest(l, i);
-		if (!*o.title) {
-			perr(p, l->line, cline_col(l, i), "empty case-overview");
-			free(o.title);
-			return;
-		}
-		xgrow((void **)&cf->overview, &cf->capoverview, cf->noverview + 1, sizeof(*cf->overview));
-		cf->overview[cf->noverview++] = o;
+		parse_overview(p, l, i, kw, base);
 	} else if (!strcmp(kw, "case-flags")) {
 		const char *err;
 		size_t pos;

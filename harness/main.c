@@ -245,7 +245,23 @@ cmd_run(int argc, char **argv)
 	return r;
 }
 
-static int read_all(struct results *r, int n, char **files);
+static int
+read_all(struct results *r, int n, char **files)
+{
+	struct errlist errs = {0};
+	int bad = 0;
+
+	for (int i = 0; i < n; i++)
+		if (results_read(r, files[i], &errs) < 0)
+			bad = 1;
+	if (!bad) {
+		results_sort_jobs(r);
+		bad = results_check_unique(r, &errs) < 0;
+	}
+	errlist_print(&errs, stderr);
+	errlist_release(&errs);
+	return bad ? -1 : 0;
+}
 
 static int
 cmd_try(int argc, char **argv)
@@ -269,24 +285,6 @@ cmd_try(int argc, char **argv)
 	}
 	run_opts_release(&o);
 	return r;
-}
-
-static int
-read_all(struct results *r, int n, char **files)
-{
-	struct errlist errs = {0};
-	int bad = 0;
-
-	for (int i = 0; i < n; i++)
-		if (results_read(r, files[i], &errs) < 0)
-			bad = 1;
-	if (!bad) {
-		results_sort_jobs(r);
-		bad = results_check_unique(r, &errs) < 0;
-	}
-	errlist_print(&errs, stderr);
-	errlist_release(&errs);
-	return bad ? -1 : 0;
 }
 
 static int

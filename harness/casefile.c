@@ -75,9 +75,13 @@ case_release(struct casefile *cf)
 	free(cf->dgopts);
 	strvec_release(&cf->dg_always);
 	strvec_release(&cf->dg_defaults);
+	strvec_release(&cf->clang_flags);
+	strvec_release(&cf->headers);
 	selector_free(cf->requires);
 	free(cf->requires_text);
 	free(cf->unsupported);
+	free(cf->broken);
+	selector_free(cf->broken_sel);
 	strvec_release(&cf->refs);
 	memset(cf, 0, sizeof(*cf));
 }

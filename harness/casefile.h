@@ -16,10 +16,12 @@
 
 struct dialect_ops;
 
-/* -c (native and -verify cases; DejaGnu dg-do assemble), -S (dg-do
- * compile), -E (dg-do preprocess); dg-do link and run are compiled with -c
- * too, never linked, but like runtest name the file first. */
-enum compile_mode { MODE_OBJECT, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_LINK };
+/* -c (native cases; DejaGnu dg-do assemble; a -verify RUN line that asks
+ * for code), -S (dg-do compile), -E (dg-do preprocess), -fsyntax-only (a
+ * -verify RUN line that says so, or runs clang -cc1 with no action); dg-do
+ * link and run are compiled with -c too, never linked, but like runtest
+ * name the file first. */
+enum compile_mode { MODE_OBJECT, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_LINK, MODE_SYNTAX };
 
 /* A DejaGnu dg-options (replaces the flags so far) or dg-additional-options
  * (adds to them), applying where sel holds (NULL: everywhere). */
@@ -64,6 +66,9 @@ struct casefile {
 	int nlines;
 	const struct dialect_ops *dialect;     /* the language it was read in (dialect.h) */
 	char *unsupported;      /* "line N: what" when it uses what this harness cannot read: n/a */
+	char *broken;           /* Clang -verify: "line N:C: what" of the first directive Clang's
+	                           verifier cannot read either: the file fails everywhere */
+	struct selector *broken_sel;   /* or only where this holds (NULL: everywhere) */
 	int run_variants;       /* Clang -verify: the RUN commands that run -verify (each read as a case of its own) */
 	enum compile_mode mode; /* what the compiler is asked to produce */
 	struct dgopt *dgopts;   /* DejaGnu dg-options and dg-additional-options, in file order */
@@ -73,6 +78,10 @@ struct casefile {
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
 	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
 	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
+	struct strvec clang_flags;     /* Clang -verify: what Clang jobs get instead of flags (the RUN
+	                                  line's own, for cc1 through -Xclang) */
+	struct strvec headers;         /* Clang -verify: "LINE:PATH", where the #include on LINE may
+	                                  be found, in search order (the loader looks there) */
 };
 
 /* Start cf for the file at path (abspath: its real path, or NULL for

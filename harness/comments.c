@@ -31,7 +31,7 @@ cline_rest(const struct cline *l, size_t i)
 /* Split a comment's text (without its opener and closer) into lines and
  * strip each line's leading blanks and '*'. */
 static void
-comment(comment_line_fn *fn, void *ctx, const char *s, size_t len, int line, int col, int block)
+comment(comment_line_fn *fn, void *ctx, const char *s, size_t len, int line, int col)
 {
 	size_t i = 0;
 	int base = line;
@@ -45,7 +45,7 @@ comment(comment_line_fn *fn, void *ctx, const char *s, size_t len, int line, int
 		l.len = e - i;
 		l.line = line;
 		l.col = col;
-		l.vline = block ? line : base;
+		l.vline = base;
 		/* a trailing backslash (a line splice) is not part of the text */
 		l.spliced = l.len && l.s[l.len - 1] == '\\';
 		if (l.spliced)
@@ -89,7 +89,7 @@ comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
 			if (block) {
 				while (i < len && !(b[i] == '*' && i + 1 < len && b[i + 1] == '/'))
 					ADVANCE();
-				comment(fn, ctx, b + start, i - start, sline, scol + 2, block);
+				comment(fn, ctx, b + start, i - start, sline, scol + 2);
 				if (i < len) {
 					ADVANCE();
 					ADVANCE();
@@ -99,7 +99,7 @@ comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
 				while (i < len && !(b[i] == '\n' && !(i > start && b[i - 1] == '\\') &&
 				                    !(i > start + 1 && b[i - 1] == '\r' && b[i - 2] == '\\')))
 					ADVANCE();
-				comment(fn, ctx, b + start, i - start, sline, scol + 2, block);
+				comment(fn, ctx, b + start, i - start, sline, scol + 2);
 			}
 			prev_ident = 0;
 			continue;

@@ -17,8 +17,9 @@ struct cline {
 	size_t len;
 	int line;         /* physical line in the file */
 	int col;          /* column of s[0] */
-	int vline;        /* the line a -verify directive here is on: a // comment
-	                     continued by backslash-newline counts as its first line */
+	int vline;        /* the line a -verify directive here is on: the comment's
+	                     first line, as Clang counts it (a block comment's, or a
+	                     // comment's continued by backslash-newline) */
 	int spliced;      /* it ended with a backslash: the next line goes on with it */
 };
 

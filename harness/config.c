@@ -382,6 +382,9 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 			free(pr.name);
 			continue;
 		}
+		if (!strcmp(pr.name, AS_WRITTEN))
+			err_at(ld, node(ld, p->key), "'%s' is the harness's own profile (other compilers' test files, "
+			       "compiled with the flags they ask for)", AS_WRITTEN);
 		if (check_mapping(ld, v, "a profile") == 0) {
 			for (yaml_node_pair_t *q = v->data.mapping.pairs.start; q < v->data.mapping.pairs.top; q++) {
 				const char *k = key_of(ld, q);
@@ -954,6 +957,8 @@ load_top(struct loader *ld, const yaml_node_t *root)
 		err_at(ld, root, "no compilers: section");
 	if (!ld->nerr && !cfg->nprofiles)
 		err_at(ld, top_key(ld, root, "profiles"), "no profiles defined");
+	if (!ld->nerr)
+		cfg->profiles[cfg->nprofiles++] = (struct profile){ .name = xstrdup(AS_WRITTEN), .base = -1, .as_written = 1 };
 	if (!ld->nerr && !cfg->ncompilers)
 		err_at(ld, top_key(ld, root, "compilers"), "no compilers defined");
 }

@@ -67,7 +67,12 @@ struct profile {
 	long base;                 /* the profile whose flags come first (base:), or -1 */
 	struct cond_flags *except; /* where it does not apply (except:): its jobs are n/a there; no flags */
 	size_t nexcept;
+	int as_written;            /* the harness's own, last: no flags, for other compilers' test files */
 };
+
+/* The profile other compilers' test files (-verify, DejaGnu) run under
+ * unless a run names profiles: the flags the file asks for and no more. */
+#define AS_WRITTEN "as-written"
 
 /* A Debian root (root.h builds and enters it). */
 struct root {

@@ -1063,4 +1063,5 @@ const struct dialect_ops dialect_dejagnu = {
 	.judge = dejagnu_judge,
 	.requires_reason = "%s",
 	.runtest_style = 1,
+	.peer = 1,
 };

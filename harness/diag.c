@@ -209,6 +209,7 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 {
 	const char *m = NULL;
 	size_t mi = 0;
+	int bare = 0;
 	struct diag d = {0};
 	const char *msg, *end;
 
@@ -221,6 +222,12 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 	}
 	for (size_t i = 0; i < LEN(sev_markers); i++) {
 		size_t ml = strlen(sev_markers[i].text);
+		/* "error: ..." with neither place nor program: Clang's frontend */
+		if (has_prefix(s, len, sev_markers[i].text + 2)) {
+			bare = 1;
+			mi = i;
+			break;
+		}
 		for (const char *p = s; p + ml <= s + len; p++) {
 			if (*p == ':' && !memcmp(p, sev_markers[i].text, ml)) {
 				if (!m || p < m) {
@@ -231,15 +238,19 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 			}
 		}
 	}
-	if (!m || m == s)
+	if (!bare && (!m || m == s))
 		return;
 	d.sev = sev_markers[mi].sev;
-	parse_location(s, (size_t)(m - s), &d.file, &d.line, &d.col);
-	msg = m + strlen(sev_markers[mi].text);
+	if (bare) {
+		msg = s + strlen(sev_markers[mi].text) - 2;
+	} else {
+		parse_location(s, (size_t)(m - s), &d.file, &d.line, &d.col);
+		msg = m + strlen(sev_markers[mi].text);
+	}
 	end = s + len;
 	if (!strcmp(sev_markers[mi].text, ": internal compiler error: ")) {
 		flag_ice(dl, s, len);
-		msg = m + 2;     /* keep "internal compiler error: ..." as the message */
+		msg = bare ? s : m + 2;     /* keep "internal compiler error: ..." as the message */
 	}
 	/* trailing " [-Woption]" */
 	if (end - msg >= 4 && end[-1] == ']') {

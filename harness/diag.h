@@ -2,6 +2,7 @@
  *
  *   FILE:LINE:COL: SEVERITY: MESSAGE [OPTION]
  *   PROGRAM: SEVERITY: MESSAGE [OPTION]        (driver, cc1: no location)
+ *   SEVERITY: MESSAGE                          (Clang's frontend: neither)
  *
  * Context lines ("In function", "In file included from", "inlined from",
  * "N warnings generated.", backtraces) are skipped. Identical diagnostics

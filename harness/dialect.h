@@ -58,6 +58,9 @@ struct dialect_ops {
 	 * the file's absolute path, the file named first (but for -c), the
 	 * plain-output flags before the file's own. */
 	int runtest_style;
+	/* Another compiler's test files (-verify, DejaGnu): compiled with the
+	 * flags they ask for and no profile's, unless the run names profiles. */
+	int peer;
 };
 
 /* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"

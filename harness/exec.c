@@ -312,8 +312,12 @@ add_case(struct results *res, const struct casefile *cf)
 }
 
 static void
-add_toolchains(struct results *res, const struct config *cfg, const struct probeset *ps)
+add_toolchains(struct results *res, const struct config *cfg, const struct probeset *ps, const struct joblist *jl)
 {
+	size_t as_written_jobs = 0;
+
+	for (size_t j = 0; j < jl->n; j++)
+		as_written_jobs += cfg->profiles[jl->v[j].profile].as_written;
 	for (size_t i = 0; i < ps->n; i++) {
 		const struct probe *pr = &ps->v[i];
 		const struct compiler *c = &cfg->compilers[pr->compiler];
@@ -342,6 +346,8 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 	for (size_t p = 0; p < cfg->nprofiles; p++) {
 		struct strbuf fl = {0};
 		const struct profile *pf = &cfg->profiles[p];
+		if (pf->as_written && !as_written_jobs)
+			continue;       /* a run without other compilers' test files */
 		if (pf->base >= 0)
 			sb_addf(&fl, "(%s's flags)", cfg->profiles[pf->base].name);
 		shell_quote_all(&fl, &pf->flags);
@@ -502,7 +508,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 	int r, status;
 
 	add_meta(&x);
-	add_toolchains(&x.res, &p->cfg, &p->ps);
+	add_toolchains(&x.res, &p->cfg, &p->ps, &p->jl);
 	for (size_t k = 0; k < p->cases.n; k++)
 		add_case(&x.res, &p->cases.v[k]);
 	if (results_writer_begin(&x.out, o->out, &x.res, &why) < 0) {

@@ -56,6 +56,8 @@ plain_output_flags(enum family family, const struct probe *pr, struct strvec *av
 	if (family == FAMILY_CLANG) {
 		strvec_push(av, "-fno-caret-diagnostics");
 		strvec_push(av, "-fno-color-diagnostics");
+		/* a crash is a result; its reproducer files in /tmp are litter */
+		strvec_push(av, "-fno-crash-diagnostics");
 	} else if (pr->ver[0] >= 11) {
 		strvec_push(av, "-fdiagnostics-plain-output");
 	} else {
@@ -70,6 +72,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 {
 	static const char *const mode_flag[] = {
 		[MODE_OBJECT] = "-c", [MODE_ASSEMBLY] = "-S", [MODE_PREPROCESS] = "-E", [MODE_LINK] = "-c",
+		[MODE_SYNTAX] = "-fsyntax-only",
 	};
 	const struct compiler *c = &cfg->compilers[j->compiler];
 	const struct toolchain *t = &c->tcs[j->tc];
@@ -212,6 +215,19 @@ refusal(const struct job *j, const struct config *cfg, const struct probeset *ps
 	return why;
 }
 
+/* Does profile p make jobs of cf? Another compiler's test file gets only
+ * the flags it asks for (the as-written profile), unless the run names
+ * profiles; a case of ours gets every configured profile. */
+static int
+profile_applies(const struct config *cfg, size_t p, const struct casefile *cf, const struct config_filter *f)
+{
+	if (!config_keeps(&f->profiles, cfg->profiles[p].name))
+		return 0;
+	if (cfg->profiles[p].as_written)
+		return cf->dialect->peer;
+	return !cf->dialect->peer || f->profiles.n;
+}
+
 void
 jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *ps,
            const struct casefile *cases, size_t ncases, const struct config_filter *f)
@@ -229,7 +245,7 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 				for (size_t p = 0; p < cfg->nprofiles; p++) {
 					struct job j;
 					struct sel_env env;
-					if (!config_keeps(&f->profiles, cfg->profiles[p].name))
+					if (!profile_applies(cfg, p, cf, f))
 						continue;
 					j.caseidx = (uint32_t)k;
 					j.compiler = (uint16_t)c;

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ppcond.h"
 #include "selector.h"
 #include "tcl.h"
 #include "util.h"
@@ -11,7 +12,7 @@
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };
 const size_t nbuiltin_arches = LEN(builtin_arches);
 
-enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_DEJAGNU };
+enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_DEJAGNU, T_PP };
 struct dgnode;
 enum cmp { C_NONE, C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
@@ -25,6 +26,7 @@ struct term {
 	int not_in;              /* T_ARCH/T_PROFILE: '!=' */
 	struct strvec names;     /* T_ARCH/T_PROFILE alternatives */
 	struct dgnode *dg;       /* T_DEJAGNU: the expression */
+	struct ppcond *pp;       /* T_PP: #if conditions */
 };
 
 struct selector {
@@ -397,6 +399,16 @@ selector_dejagnu(const char *rest, int (*keyword)(void *, const char *), void *k
 }
 
 struct selector *
+selector_pp(struct ppcond *c)
+{
+	struct selector *sel = xcalloc(1, sizeof(*sel));
+	struct term t = { .kind = T_PP, .pp = c };
+
+	VEC_PUSH(*sel, t);
+	return sel;
+}
+
+struct selector *
 selector_and(struct selector *sel, struct selector *more, int negate)
 {
 	if (!sel)
@@ -415,6 +427,7 @@ term_release(struct term *t)
 {
 	strvec_release(&t->names);
 	dgnode_free(t->dg);
+	ppcond_free(t->pp);
 }
 
 struct selector *
@@ -485,6 +498,8 @@ term_holds(const struct term *t, const struct sel_env *env)
 		return 1;
 	case T_DEJAGNU:
 		return dg_eval(t->dg, env);
+	case T_PP:
+		return ppcond_holds(t->pp, env);
 	case T_ARCH:
 	case T_PROFILE: {
 		const char *v = t->kind == T_ARCH ? env->arch : env->profile;

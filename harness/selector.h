@@ -47,6 +47,10 @@ struct selector *selector_parse(const char *s, size_t len, const struct sel_voca
  * *err set (allocated) when it cannot be read. */
 struct selector *selector_dejagnu(const char *sel, int (*keyword)(void *, const char *), void *kctx,
                                   char **err);
+/* A selector that holds where the preprocessor conditions c hold
+ * (ppcond.h); it takes c. */
+struct ppcond;
+struct selector *selector_pp(struct ppcond *c);
 /* Move the terms of more into sel (NULL: a new selector), each negated
  * when negate is set, so that all must hold; more is freed. Returns sel. */
 struct selector *selector_and(struct selector *sel, struct selector *more, int negate);

@@ -4,35 +4,46 @@
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "comments.h"
 #include "dialect.h"
+#include "ppcond.h"
 
 struct vparser {
 	struct casefile *cf;
-	struct errlist *errs;
-	int nerr;
 	int pass;                 /* 0 reads the RUN lines, 1 the directives */
 	struct strvec prefixes;   /* expected, or those of -verify=a,b */
 	int variant;              /* which -verify RUN command to read, from 0 */
 	int nverify;              /* the -verify RUN commands seen */
 	int nrun;                 /* the RUN commands seen */
 	struct strbuf run;        /* a RUN command continued with a backslash */
+	enum compile_mode mode;   /* what the RUN command asks of the compiler */
+	struct ppscan pp;         /* which lines the preprocessor skips, or skips where */
+	struct strvec incdirs;    /* the RUN command's -I, -iquote, -isystem */
+	struct strbuf joined;     /* a comment's lines joined at backslash-newlines */
+	struct cline first;       /* the first of them */
 };
 
 static void perr(struct vparser *p, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* A directive Clang's verifier cannot read either: it fails the file, so
+ * the file fails here too, everywhere, with the first such reason. */
 static void
 perr(struct vparser *p, int line, int col, const char *fmt, ...)
 {
 	va_list ap;
+	char *msg;
 
+	if (p->cf->broken)
+		return;
 	va_start(ap, fmt);
-	errlist_vadd(p->errs, p->cf->path, line, col, fmt, ap);
+	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	p->nerr++;
+	p->cf->broken = xasprintf("line %d:%d: %s (clang -verify fails the file too)", line, col, msg);
+	free(msg);
 }
 
 /* The decimal number at s[*i] (len bytes, not NUL-terminated), moving *i
@@ -73,9 +84,7 @@ verify_text(const struct cline *l, size_t i, int is_re, struct strbuf *re)
 			;
 		if (e + 1 >= l->len)
 			return 0;
-		/* Clang takes the last "}}" when the text itself ends in braces */
-		while (e + 2 < l->len && l->s[e + 2] == '}')
-			e++;
+		/* the first "}}" closes it, as in Clang 13 to 22, even before a third '}' */
 		re_quote(re, l->s + i, e - i);
 		return e + 2;
 	}
@@ -107,8 +116,9 @@ parse_location(struct vparser *p, const struct cline *l, size_t *ip, struct dire
 	long n = 0;
 
 	if (i < l->len && l->s[i] == '*') {
+		/* @* and @*:* (any file, any line) */
 		d->line = LINE_ANY;
-		*ip = i + 1;
+		*ip = i + 1 + (l->len - i >= 3 && !memcmp(l->s + i + 1, ":*", 2) ? 2 : 0);
 		return 0;
 	}
 	if (i < l->len && (l->s[i] == '+' || l->s[i] == '-'))
@@ -163,6 +173,32 @@ parse_count(struct vparser *p, const struct cline *l, size_t *ip, size_t start, 
 	return 0;
 }
 
+/* Clang's verifier reads comments through the preprocessor: a directive
+ * on a line it skips is not there, one on a line it skips in some
+ * configurations holds only in the others. Returns -1 to drop d. */
+static int
+pp_place(struct vparser *p, const struct cline *l, struct directive *d)
+{
+	const struct ppline *pl = &p->pp.lines[l->line];
+
+	switch (pl->state) {
+	case PP_SKIPPED:
+		return -1;
+	case PP_UNDECIDED:
+		case_unsupported(p->cf, l->line, "a -verify directive under '%s', which the harness cannot decide",
+		                 p->pp.why[pl->region]);
+		return -1;
+	case PP_COND:
+		d->sel = selector_and(d->sel, selector_pp(ppcond_dup(p->pp.conds[pl->region])), 0);
+		free(d->sel_text);
+		d->sel_text = ppcond_text(p->pp.conds[pl->region]);
+		return 0;
+	case PP_ACTIVE:
+		break;
+	}
+	return 0;
+}
+
 /* expected-no-diagnostics at l->s[i]. Returns the index after it. */
 static size_t
 no_diagnostics(struct vparser *p, const struct cline *l, size_t i)
@@ -171,7 +207,10 @@ no_diagnostics(struct vparser *p, const struct cline *l, size_t i)
 
 	d.src_line = l->line;
 	d.src_col = cline_col(l, i);
-	case_add_directive(p->cf, &d);
+	if (pp_place(p, l, &d) < 0)
+		directive_release(&d);
+	else
+		case_add_directive(p->cf, &d);
 	return i + 14;
 }
 
@@ -195,8 +234,9 @@ verify_directive(struct vparser *p, const struct cline *l, size_t i)
 		return no_diagnostics(p, l, i);
 	for (k = 0; k < LEN(kinds); k++) {
 		n = strlen(kinds[k].word);
+		/* a count may follow the kind at once: expected-note3 */
 		if (l->len - i >= n && !memcmp(l->s + i, kinds[k].word, n) &&
-		    (i + n == l->len || !isalnum((unsigned char)l->s[i + n])))
+		    (i + n == l->len || !isalpha((unsigned char)l->s[i + n])))
 			break;
 	}
 	if (k == LEN(kinds))
@@ -224,9 +264,315 @@ verify_directive(struct vparser *p, const struct cline *l, size_t i)
 		directive_release(&d);
 		return 0;
 	}
-	case_add_directive(p->cf, &d);
+	if (pp_place(p, l, &d) < 0)
+		directive_release(&d);
+	else
+		case_add_directive(p->cf, &d);
 	return k;
 }
+
+/* -verify=a,b adds the prefixes a and b, -verify "expected". */
+static void
+add_prefixes(struct vparser *p, const char *list)
+{
+	for (const char *s = list; *s;) {
+		size_t n = strcspn(s, ",");
+		strvec_push_nocopy(&p->prefixes, xstrndup(s, n));
+		s += n + (s[n] == ',');
+	}
+}
+/* cc1 options whose value is the next word. */
+static const char *const cc1_pairs[] = {
+	"-triple", "-target", "-x", "-o", "-D", "-U", "-I", "-iquote", "-isystem", "-include", "-internal-isystem",
+	"-internal-externc-isystem", "-target-feature", "-target-cpu", "-target-abi", "-aux-triple", "-mllvm",
+	"-ferror-limit", "-main-file-name", "-mrelocation-model", "-pic-level", "-fvisibility", "-mcode-model",
+	"-MF", "-MT", "-dependency-file", "-resource-dir", "-analyzer-checker",
+};
+
+/* What a word of the RUN command asks for the compile as a whole: the
+ * mode it sets (1, and *mode), nothing to pass on (2), or 0. */
+static int
+run_action(const char *w, enum compile_mode *mode)
+{
+	static const char *const code[] = { "-emit-codegen-only", "-emit-obj", "-S", "-c" };
+	static const char *const dropped[] = { "-cc1", "-nostdsysteminc", "-nobuiltininc", "-fcolor-diagnostics",
+	                                       "-fno-color-diagnostics", "-fcaret-diagnostics", "-fno-caret-diagnostics" };
+
+	for (size_t k = 0; k < LEN(code); k++)
+		if (!strcmp(w, code[k]))
+			return *mode = MODE_OBJECT, 1;
+	if (!strcmp(w, "-fsyntax-only") || !strncmp(w, "-ast-", 5))
+		return *mode = MODE_SYNTAX, 1;
+	/* IR and no further: -S -emit-llvm (see take_run) */
+	if (!strncmp(w, "-emit-llvm", 10))
+		return *mode = MODE_ASSEMBLY, 1;
+	if (!strcmp(w, "-E"))
+		return *mode = MODE_PREPROCESS, 1;
+	for (size_t k = 0; k < LEN(dropped); k++)
+		if (!strcmp(w, dropped[k]))
+			return 2;
+	return !strncmp(w, "-verify", 7) || !strncmp(w, "--target=", 9) || !strncmp(w, "-triple=", 8) ||
+	       !strcmp(w, "%s") ? 2 : 0;
+}
+
+/* GCC jobs get the RUN line's flags that both compilers read the same way. */
+static int
+portable_flag(const char *f)
+{
+	return strlen(f) > 2 &&
+	       (!strncmp(f, "-W", 2) || !strncmp(f, "-R", 2) || !strncmp(f, "-std=", 5) || !strncmp(f, "-D", 2) ||
+	        !strncmp(f, "-U", 2) || !strncmp(f, "-O", 2) || !strcmp(f, "-pedantic") || !strcmp(f, "-pedantic-errors") ||
+	        !strcmp(f, "-ansi") || !strncmp(f, "-f", 2));
+}
+
+/* The target a RUN line names (-triple T, -target T, --target=T) as a
+ * requirement: the file is judged only where the configuration's triple
+ * has its architecture and, unless it says "unknown", its system. */
+static void
+run_triple(struct vparser *p, const char *t, int line)
+{
+	char arch[64], *os;
+	const char *dash = strchr(t, '-'), *rest;
+	char *glob, *err = NULL;
+	size_t n = dash ? (size_t)(dash - t) : strlen(t);
+
+	snprintf(arch, sizeof(arch), "%.*s", (int)(n < 63 ? n : 63), t);
+	if (!strcmp(arch, "i386") || !strcmp(arch, "i486") || !strcmp(arch, "i586") || !strcmp(arch, "i686"))
+		strcpy(arch, "i?86");
+	else if (!strcmp(arch, "arm64"))
+		strcpy(arch, "aarch64");
+	/* the system: the third part of a four-part triple, else the second */
+	rest = dash ? dash + 1 : "";
+	if (strchr(rest, '-') && (!strncmp(rest, "unknown-", 8) || !strncmp(rest, "pc-", 3) || !strncmp(rest, "apple-", 6) ||
+	                          !strncmp(rest, "scei-", 5) || !strncmp(rest, "none-", 5) || !strncmp(rest, "w64-", 4) ||
+	                          !strncmp(rest, "ibm-", 4) || !strncmp(rest, "suse-", 5) || !strncmp(rest, "redhat-", 7)))
+		rest = strchr(rest, '-') + 1;
+	os = xstrndup(rest, strcspn(rest, "-0123456789"));
+	glob = !*os || !strcmp(os, "unknown") || !strcmp(os, "none") || !strcmp(os, "elf")
+	               ? xasprintf("%s-*-*", arch) : xasprintf("%s-*-%s*", arch, os);
+	selector_free(p->cf->requires);
+	p->cf->requires = selector_dejagnu(glob, NULL, NULL, &err);
+	free(p->cf->requires_text);
+	p->cf->requires_text = xasprintf("RUN line's target %s", t);
+	if (!p->cf->requires)
+		case_unsupported(p->cf, line, "target %s: %s", t, err ? err : "?");
+	free(err);
+	free(glob);
+	free(os);
+}
+
+/* %s, %S (the file and its directory) in a RUN word; NULL for what the
+ * harness cannot give (%t, the temporary files of lit). */
+static char *
+run_subst(const struct vparser *p, const char *w)
+{
+	struct strbuf sb = {0};
+	const char *slash = strrchr(p->cf->abspath, '/');
+
+	for (; *w; w++) {
+		if (*w != '%') {
+			sb_addc(&sb, *w);
+		} else if (w[1] == 's') {
+			sb_addstr(&sb, p->cf->abspath);
+			w++;
+		} else if (w[1] == 'S' && slash) {
+			sb_add(&sb, p->cf->abspath, (size_t)(slash - p->cf->abspath));
+			w++;
+		} else {
+			sb_release(&sb);
+			return NULL;
+		}
+	}
+	return sb_detach(&sb);
+}
+
+/* Pass on one flag (and its value, for a cc1 pair): to Clang as written,
+ * through -Xclang when the RUN line runs cc1; to GCC when portable. */
+static void
+run_flag(struct vparser *p, const char *f, const char *value, int cc1)
+{
+	const char *v[2] = { f, value };
+
+	for (size_t k = 0; k < (value ? 2u : 1u); k++) {
+		if (cc1)
+			strvec_push(&p->cf->clang_flags, "-Xclang");
+		strvec_push(&p->cf->clang_flags, v[k]);
+	}
+	if (value && (!strcmp(f, "-D") || !strcmp(f, "-U")))
+		strvec_push_nocopy(&p->cf->flags, xasprintf("%s%s", f, value));
+	else if (!value && portable_flag(f))
+		strvec_push(&p->cf->flags, f);
+}
+
+/* Note where -I DIR, -iquote DIR, -isystem DIR (or joined) send #include. */
+static void
+include_dir(struct vparser *p, const char *f, const char *value)
+{
+	static const char *const opts[] = { "-I", "-iquote", "-isystem" };
+
+	for (size_t k = 0; k < LEN(opts); k++) {
+		size_t n = strlen(opts[k]);
+		if (!strncmp(f, opts[k], n) && (f[n] || value)) {
+			strvec_push(&p->incdirs, f[n] ? f + n : value);
+			return;
+		}
+	}
+}
+
+/* Where each #include the preprocessor reads may be found, for the loader
+ * to look there for directives this reader does not read. */
+static void
+include_candidates(struct vparser *p)
+{
+	const char *slash = strrchr(p->cf->abspath, '/');
+
+	for (size_t i = 0; i < p->pp.includes.n; i++) {
+		char *name;
+		int line = (int)strtol(p->pp.includes.v[i], &name, 10);
+		name++;
+		if (*name++ == '"' && slash)
+			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%.*s/%s", line, (int)(slash - p->cf->abspath),
+			                                              p->cf->abspath, name));
+		for (size_t k = 0; k < p->incdirs.n; k++)
+			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s/%s", line, p->incdirs.v[k], name));
+	}
+}
+
+/* A second action in a cc1 command (even the same one again, but for an
+ * -ast-* after -fsyntax-only or itself): Clang 19 and later refuse it
+ * ("'-fsyntax-only' action ignored"), which fails the file; earlier ones
+ * take the last. The driver the harness runs says nothing, so the
+ * failure is the reader's to state. */
+static void
+two_actions(struct vparser *p, int line, const char *f)
+{
+	char *err = NULL;
+	size_t pos;
+
+	if (p->cf->broken)
+		return;
+	p->cf->broken = xasprintf("line %d: a second action, %s, which clang -cc1 refuses from Clang 19 on", line, f);
+	p->cf->broken_sel = selector_parse("clang>=19", 9, NULL, &err, &pos);
+	free(err);
+}
+
+/* Is f a word that ends the command (a pipe or a list)? */
+static int
+ends_command(const char *f)
+{
+	return !strcmp(f, "|") || !strcmp(f, "||") || !strcmp(f, "&&") || !strcmp(f, ";");
+}
+
+/* What take_run has seen of the command so far. */
+struct runstate {
+	int line, cc1, limit, maths, nactions, llvm;
+	const char *last;         /* the last action */
+};
+
+/* The command's compiler word, at w->v[*k] (moved there): cc1 or the
+ * driver. */
+static void
+run_compiler(struct vparser *p, const struct strvec *w, size_t *k, struct runstate *st)
+{
+	while (*k < w->n && strncmp(w->v[*k], "%clang", 6) && strcmp(w->v[*k], "-cc1"))
+		(*k)++;
+	if (*k == w->n)
+		return;
+	st->cc1 = !strcmp(w->v[*k], "%clang_cc1") || !strcmp(w->v[*k], "-cc1");
+	if (*k > 0 && !strcmp(w->v[*k - 1], "not"))
+		case_unsupported(p->cf, st->line, "'not %s' (a RUN command that is to fail)", w->v[*k]);
+	if (!st->cc1 && strcmp(w->v[*k], "%clang"))
+		case_unsupported(p->cf, st->line, "RUN command %s (only %%clang_cc1 and %%clang)", w->v[*k]);
+}
+
+/* A word that says how to verify, where, or what to make, not what to
+ * pass on. Returns 1 when f is that, and was taken. */
+static int
+run_control(struct vparser *p, struct runstate *st, const char *f)
+{
+	enum compile_mode mode;
+	int action;
+
+	if (!strncmp(f, "-verify-ignore-unexpected", 25) || !strcmp(f, "-analyze"))
+		case_unsupported(p->cf, st->line, "%s (%s)", f, f[2] == 'e' ? "unexpected diagnostics are failures here"
+		                                                          : "the static analyzer is not run");
+	if (!strncmp(f, "-verify=", 8) || !strcmp(f, "-verify"))
+		add_prefixes(p, f[7] ? f + 8 : "expected");
+	if (!strncmp(f, "--target=", 9) || !strncmp(f, "-triple=", 8))
+		run_triple(p, strchr(f, '=') + 1, st->line);
+	/* the last action is the mode, as in cc1 up to Clang 18 */
+	if ((action = run_action(f, &mode)) == 1 && st->nactions++ &&
+	    !(!strncmp(f, "-ast-", 5) && (!strcmp(st->last, "-fsyntax-only") || !strcmp(st->last, f))))
+		two_actions(p, st->line, f);
+	if (action == 1) {
+		st->last = f;
+		p->mode = mode;
+		st->llvm = !strncmp(f, "-emit-llvm", 10);
+	}
+	return action != 0;
+}
+
+/* An option (f, with its value for a cc1 pair) to pass on, unless it is
+ * -x, -o, the target or lit's own include paths. */
+static void
+run_option(struct vparser *p, struct runstate *st, const char *f, const char *value)
+{
+	char *fs, *vs = NULL;
+
+	st->limit |= !strncmp(f, "-ferror-limit", 13);
+	st->maths |= !strcmp(f, "-fmath-errno") || !strcmp(f, "-fno-math-errno");
+	if ((value && !strcmp(f, "-x") && strcmp(value, "c")) || (!strncmp(f, "-x", 2) && f[2] && strcmp(f, "-xc")))
+		case_unsupported(p->cf, st->line, "%s%s%s (the file is compiled as C here)", f, value ? " " : "",
+		                 value ? value : "");
+	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target")))
+		run_triple(p, value, st->line);
+	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target") || !strcmp(f, "-x") || !strcmp(f, "-o") ||
+	              !strncmp(f, "-internal", 9)))
+		return;
+	if (!(fs = run_subst(p, f)) || (value && !(vs = run_subst(p, value)))) {
+		case_unsupported(p->cf, st->line, "RUN word '%s' (lit's temporary files)", fs ? value : f);
+	} else {
+		run_flag(p, fs, vs, st->cc1);
+		include_dir(p, fs, vs);
+	}
+	free(fs);
+	free(vs);
+}
+
+/* The RUN command this case is: its prefixes, target, mode and flags. */
+static void
+take_run(struct vparser *p, const struct strvec *w, int line)
+{
+	struct runstate st = { .line = line, .last = "" };
+	size_t k = 0;
+
+	run_compiler(p, w, &k, &st);
+	p->mode = st.cc1 ? MODE_SYNTAX : MODE_OBJECT;
+	strvec_release(&p->prefixes);
+	for (k++; k < w->n && !ends_command(w->v[k]); k++) {
+		const char *f = w->v[k], *value = NULL;
+		/* a redirection and its file: lit's business, not the compiler's */
+		if (strchr("<>", f[0]) || (isdigit((unsigned char)f[0]) && strchr("<>", f[1]))) {
+			k += strchr("<>", f[strlen(f) - 1]) != NULL;
+			continue;
+		}
+		if (run_control(p, &st, f))
+			continue;
+		for (size_t m = 0; m < LEN(cc1_pairs) && k + 1 < w->n; m++)
+			if (!strcmp(f, cc1_pairs[m]))
+				value = w->v[++k];
+		run_option(p, &st, f, value);
+	}
+	/* what the driver does that cc1 does not: stop at 20 errors, and make
+	 * the math functions set errno (so that they are not const) */
+	if (st.llvm)
+		strvec_push(&p->cf->clang_flags, "-emit-llvm");
+	if (st.cc1 && !st.limit)
+		strvec_push(&p->cf->clang_flags, "-ferror-limit=0");
+	if (st.cc1 && !st.maths)
+		strvec_push(&p->cf->clang_flags, "-fno-math-errno");
+}
+
 
 /* A RUN: line of a -verify file. A command continued with a trailing
  * backslash is read once whole; the variant-th that runs -verify gives
@@ -252,26 +598,8 @@ verify_run_line(struct vparser *p, const struct cline *l, size_t i)
 	for (size_t k = 0; k < words.n && !is_verify; k++)
 		is_verify = !strncmp(words.v[k], "-verify", 7) && (!words.v[k][7] || words.v[k][7] == '=');
 	p->nrun++;
-	if (is_verify && p->nverify++ == p->variant) {
-		for (size_t m = 0; m < words.n; m++) {
-			const char *f = words.v[m];
-			if (!strncmp(f, "-verify-ignore-unexpected", 25))
-				case_unsupported(p->cf, l->line, "%s (unexpected diagnostics are failures here)", f);
-			if (!strncmp(f, "-verify=", 8)) {
-				strvec_release(&p->prefixes);
-				for (const char *s = f + 8; *s;) {
-					size_t n = strcspn(s, ",");
-					strvec_push_nocopy(&p->prefixes, xstrndup(s, n));
-					s += n + (s[n] == ',');
-				}
-			} else if ((!strncmp(f, "-W", 2) || !strncmp(f, "-R", 2) || !strncmp(f, "-std=", 5) || !strncmp(f, "-D", 2) ||
-			            !strncmp(f, "-U", 2) || !strncmp(f, "-O", 2) || !strcmp(f, "-pedantic") ||
-			            !strcmp(f, "-ansi") || (!strncmp(f, "-f", 2) && strcmp(f, "-fsyntax-only"))) &&
-			           strlen(f) > 2) {
-				strvec_push(&p->cf->flags, f);
-			}
-		}
-	}
+	if (is_verify && p->nverify++ == p->variant)
+		take_run(p, &words, l->line);
 	strvec_release(&words);
 	sb_reset(&p->run);
 }
@@ -289,10 +617,13 @@ verify_line(struct vparser *p, const struct cline *l)
 		for (size_t k = 0; k < p->prefixes.n; k++) {
 			size_t n = strlen(p->prefixes.v[k]);
 			if (l->len - i > n && !memcmp(l->s + i, p->prefixes.v[k], n) && l->s[i + n] == '-') {
+				/* "u-s-warning" is no directive of the prefix u, but may be
+				 * one of u-s */
 				size_t e = verify_directive(p, l, i + n + 1);
-				if (e)
+				if (e) {
 					i = e - 1;
-				break;
+					break;
+				}
 			}
 		}
 	}
@@ -312,27 +643,60 @@ verify_comment_line(void *vp, const struct cline *l, int base)
 	 * which is how a continued RUN command reads */
 	if (l->len - r >= 2 && !memcmp(l->s + r, "//", 2))
 		r = cline_skip_ws(l, r + 2);
-	if (p->pass)
-		verify_line(p, l);
-	else if (l->len - r >= 4 && !memcmp(l->s + r, "RUN:", 4))
-		verify_run_line(p, l, r + 4);
+	if (!p->pass) {
+		if (l->len - r >= 4 && !memcmp(l->s + r, "RUN:", 4))
+			verify_run_line(p, l, r + 4);
+		return;
+	}
+	/* Clang reads a comment with its backslash-newlines folded away: a
+	 * directive may go on over the next line */
+	if (l->spliced || p->joined.len) {
+		struct cline j;
+		if (!p->joined.len)
+			p->first = *l;
+		sb_add(&p->joined, l->s, l->len);
+		if (l->spliced)
+			return;
+		j = p->first;
+		j.s = p->joined.buf;
+		j.len = p->joined.len;
+		j.spliced = 0;
+		verify_line(p, &j);
+		sb_reset(&p->joined);
+		return;
+	}
+	verify_line(p, l);
 }
 
 static int
 verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx, struct errlist *errs)
 {
-	struct vparser p = { .cf = cf, .errs = errs, .variant = ctx->variant };
+	struct vparser p = { .cf = cf, .variant = ctx->variant, .mode = MODE_OBJECT };
 
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
+	ppscan(buf, len, cf->nlines, &cf->flags, &p.pp);       /* and the macros the #ifs see */
+	include_candidates(&p);
 	p.pass = 1;
 	comments_scan(buf, len, verify_comment_line, &p);
+	ppscan_release(&p.pp);
+	sb_release(&p.joined);
+	strvec_release(&p.incdirs);
 	cf->run_variants = p.nverify;
+	cf->mode = p.mode;
 	if (p.nrun && !p.nverify)
 		case_unsupported(cf, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
 	sb_release(&p.run);
 	strvec_release(&p.prefixes);
-	return p.nerr ? -1 : 0;
+	(void)errs;     /* nothing here is an input error: see perr */
+	return 0;
+}
+
+/* Clang gets the RUN line's flags as it wrote them; GCC the portable ones. */
+static void
+verify_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
+{
+	strvec_append(out, env->family == FAMILY_CLANG && cf->clang_flags.n ? &cf->clang_flags : &cf->flags);
 }
 
 static int
@@ -370,6 +734,31 @@ verify_claims(const char *buf, size_t len)
 	return lit ? (long)len : -1;
 }
 
+/* "expanded from macro 'X'", "expanded from here" (Clang), "in expansion
+ * of macro 'X'", "in definition of macro 'X'" (GCC). */
+static int
+expansion_note(const struct diag *g)
+{
+	const char *m = g->message;
+
+	return g->sev == SEV_NOTE && (!strncmp(m, "expanded from macro ", 20) || !strcmp(m, "expanded from here") ||
+	                              !strncmp(m, "in expansion of macro ", 22) || !strncmp(m, "in definition of macro ", 23));
+}
+
+/* Say so when the compiler stopped at its error limit: what it did not
+ * print was never judged. */
+static void
+cut_at_limit(const struct diaglist *dl, struct strbuf *why)
+{
+	for (size_t j = 0; j < dl->n; j++)
+		if (dl->v[j].sev >= SEV_ERROR && (!strncmp(dl->v[j].message, "too many errors emitted", 23) ||
+		                                  !strncmp(dl->v[j].message, "too many errors", 15))) {
+			sb_addstr(why, why->len ? "; " : "");
+			sb_addstr(why, "the output was cut at the compiler's error limit (-ferror-limit)");
+			return;
+		}
+}
+
 /* Clang's -verify, as VerifyDiagnosticConsumer checks it: in file order,
  * each directive takes up to its count of matching diagnostics, each
  * diagnostic once; what no directive took, notes included, is unexpected.
@@ -381,10 +770,22 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
 	unsigned *left = xcalloc(dl->n + 1, sizeof(*left));
 	int failed = 0, nodiag = 0;
 
+	if (cf->broken && (!cf->broken_sel || selector_eval(cf->broken_sel, env))) {
+		sb_addstr(why, cf->broken);
+		failed++;
+	}
+
 	(void)text;
 	(void)len;
-	for (size_t j = 0; j < dl->n; j++)
+	for (size_t j = 0; j < dl->n; j++) {
 		left[j] = dl->v[j].count;
+		/* part of the display of the diagnostic before it: Clang's
+		 * verifier never sees these as notes */
+		if (expansion_note(&dl->v[j])) {
+			left[j] = 0;
+			dl->v[j].status = ST_NOTE;
+		}
+	}
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
 		unsigned taken = 0;
@@ -425,6 +826,7 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
 		sb_addstr(why, "unexpected ");
 		describe_diag(why, g);
 	}
+	cut_at_limit(dl, why);
 	/* what fired is a failure already, listed above */
 	if (nodiag && dl->n)
 		for (size_t i = 0; i < cf->ndirs; i++)
@@ -439,7 +841,8 @@ const struct dialect_ops dialect_verify = {
 	.name = "verify",
 	.claims = verify_claims,
 	.read = verify_read,
-	.flags = case_plain_flags,
+	.flags = verify_flags,
 	.judge = verify_judge,
-	.requires_reason = "case-requires {%s}",
+	.requires_reason = "%s is not this configuration's",
+	.peer = 1,
 };

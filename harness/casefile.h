@@ -80,7 +80,7 @@ struct casefile {
 	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
 	struct strvec clang_flags;     /* Clang -verify: what Clang jobs get instead of flags (the RUN
 	                                  line's own, for cc1 through -Xclang) */
-	struct strvec headers;         /* Clang -verify: "LINE:PATH", where the #include on LINE may
+	struct strvec headers;         /* Clang -verify: "LINE:NAME\tPATH", where the #include NAME on LINE may
 	                                  be found, in search order (the loader looks there) */
 };
 

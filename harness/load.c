@@ -96,19 +96,20 @@ check_headers(struct casefile *cf)
 	int done = 0;
 
 	for (size_t i = 0; i < cf->headers.n && !cf->unsupported; i++) {
-		char *path;
-		int line = (int)strtol(cf->headers.v[i], &path, 10);
+		char *name;
+		int line = (int)strtol(cf->headers.v[i], &name, 10);
+		const char *path = strchr(name, '\t') + 1, *why;
 		struct strbuf sb = {0};
-		const char *why;
 		long at;
-		if (line == done || read_file(++path, MAX_CASE_BYTES, &sb, &why) < 0) {
+		if (line == done || read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
 			sb_release(&sb);
 			continue;
 		}
 		done = line;    /* the first found is the one included */
 		at = dialect_find("verify")->claims(sb_str(&sb), sb.len);
 		if (at >= 0 && (size_t)at < sb.len)
-			case_unsupported(cf, line, "-verify directives in the included %s, which are not read", path);
+			case_unsupported(cf, line, "-verify directives in the header it includes, %.*s, which are not read",
+			                 (int)(path - name - 2), name + 1);
 		sb_release(&sb);
 	}
 }

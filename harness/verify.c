@@ -431,10 +431,10 @@ include_candidates(struct vparser *p)
 		int line = (int)strtol(p->pp.includes.v[i], &name, 10);
 		name++;
 		if (*name++ == '"' && slash)
-			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%.*s/%s", line, (int)(slash - p->cf->abspath),
-			                                              p->cf->abspath, name));
+			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s\t%.*s/%s", line, name,
+			                                              (int)(slash - p->cf->abspath), p->cf->abspath, name));
 		for (size_t k = 0; k < p->incdirs.n; k++)
-			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s/%s", line, p->incdirs.v[k], name));
+			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s\t%s/%s", line, name, p->incdirs.v[k], name));
 	}
 }
 
@@ -612,7 +612,10 @@ verify_line(struct vparser *p, const struct cline *l)
 	if (l->len - i >= 4 && !memcmp(l->s + i, "RUN:", 4))
 		return;         /* read in the first pass */
 	for (i = 0; i < l->len; i++) {
-		if (i && (isalnum((unsigned char)l->s[i - 1]) || l->s[i - 1] == '-' || l->s[i - 1] == '_'))
+		/* a directive starts a word, as Clang sees one: after a blank,
+		 * or at the comment's start */
+		if (i && !isspace((unsigned char)l->s[i - 1]) &&
+		    !(i >= 2 && (l->s[i - 1] == '/' || l->s[i - 1] == '*') && l->s[i - 2] == '/'))
 			continue;
 		for (size_t k = 0; k < p->prefixes.n; k++) {
 			size_t n = strlen(p->prefixes.v[k]);
@@ -759,6 +762,33 @@ cut_at_limit(const struct diaglist *dl, struct strbuf *why)
 		}
 }
 
+/* What fails the file whatever the compiler says, as it fails clang
+ * -verify: a directive it cannot read (or a RUN line its cc1 refuses), no
+ * directive at all where the file is compiled, expected-no-diagnostics
+ * beside other directives. Returns how many, described in why. */
+static int
+file_failures(const struct casefile *cf, const struct sel_env *env, struct strbuf *why)
+{
+	size_t active = 0, nodiag = 0;
+	int failed = 0;
+
+	if (cf->broken && (!cf->broken_sel || selector_eval(cf->broken_sel, env))) {
+		sb_addstr(why, cf->broken);
+		failed++;
+	}
+	for (size_t i = 0; i < cf->ndirs; i++)
+		if (selector_eval(cf->dirs[i].sel, env)) {
+			active++;
+			nodiag += cf->dirs[i].kind == D_NO_DIAGNOSTICS;
+		}
+	if (!active || (nodiag && active > nodiag)) {
+		sb_addstr(why, failed++ ? "; " : "");
+		sb_addstr(why, !active ? "no -verify directive here (clang -verify fails that: \"no expected directives found\")"
+		                       : "expected-no-diagnostics beside other directives (clang -verify fails that)");
+	}
+	return failed;
+}
+
 /* Clang's -verify, as VerifyDiagnosticConsumer checks it: in file order,
  * each directive takes up to its count of matching diagnostics, each
  * diagnostic once; what no directive took, notes included, is unexpected.
@@ -768,12 +798,7 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
              struct diaglist *dl, enum outcome *out, struct strbuf *why)
 {
 	unsigned *left = xcalloc(dl->n + 1, sizeof(*left));
-	int failed = 0, nodiag = 0;
-
-	if (cf->broken && (!cf->broken_sel || selector_eval(cf->broken_sel, env))) {
-		sb_addstr(why, cf->broken);
-		failed++;
-	}
+	int failed = file_failures(cf, env, why), nodiag = 0;
 
 	(void)text;
 	(void)len;

@@ -75,6 +75,7 @@ case_release(struct casefile *cf)
 	free(cf->dgopts);
 	strvec_release(&cf->dg_always);
 	strvec_release(&cf->dg_defaults);
+	strvec_release(&cf->dg_sources);
 	strvec_release(&cf->clang_flags);
 	strvec_release(&cf->headers);
 	selector_free(cf->requires);

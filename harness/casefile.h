@@ -78,6 +78,7 @@ struct casefile {
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
 	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
 	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
+	struct strvec dg_sources;      /* DejaGnu: dg-additional-sources (paths) and -dumpbase "" */
 	struct strvec clang_flags;     /* Clang -verify: what Clang jobs get instead of flags (the RUN
 	                                  line's own, for cc1 through -Xclang) */
 	struct strvec headers;         /* Clang -verify: "LINE:NAME\tPATH", where the #include NAME on LINE may

@@ -14,6 +14,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <fnmatch.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -115,6 +116,9 @@ struct dgreader {
 	struct selector *do_target;     /* the last dg-do's { target SEL } */
 	char *do_text;
 	struct strbuf why_na;           /* what cf->requires says, for reports */
+	const char *buf;                /* the file */
+	size_t len;
+	int ml_begin;                   /* the first line of a multiline output, 0 for none */
 };
 
 /* An effective-target keyword, remembered so that it is probed. */
@@ -401,6 +405,26 @@ read_excess(struct dgreader *r, int line, const struct strvec *w)
 	case_add_directive(r->cf, &d);
 }
 
+/* dg-final (a scan of a dump or the assembly) and dg-output (what the
+ * program prints): not about diagnostics, and never run here. They are
+ * kept, as "not run", so that the file's diagnostics are judged and the
+ * report still says what was left out. */
+static void
+read_final(struct dgreader *r, int line, const char *name, const struct strvec *w)
+{
+	struct directive d = {0};
+	struct strbuf text = {0};
+
+	for (size_t i = 0; i < w->n; i++)
+		sb_addf(&text, "%s%s", i ? " " : "", trimmed(w->v[i]));
+	d.kind = !strcmp(name, "dg-final") ? D_FINAL : D_OUTPUT;
+	d.line = line;
+	d.src_line = line;
+	d.src_col = 1;
+	d.regex = sb_detach(&text);
+	case_add_directive(r->cf, &d);
+}
+
 static void
 read_prune(struct dgreader *r, int line, const struct strvec *w)
 {
@@ -465,34 +489,223 @@ read_require_et(struct dgreader *r, int line, const struct strvec *w)
 	sb_release(&why);
 }
 
-/* dg-skip-if COMMENT SEL [INCLUDE [EXCLUDE]]: n/a where SEL holds. Only
- * the default option lists ("*", "") are read: the others ask about the
- * test's flags, which differ by configuration. */
+/* The flags a dg-skip-if or dg-xfail-if at this point of the file asks
+ * about, as check-flags gathers them (" toolname ", the test's flags so
+ * far, the driver's, TEST_ALWAYS_FLAGS), padded with blanks; NULL when
+ * they depend on the configuration (a dg-options with a selector). */
+static char *
+flags_so_far(const struct dgreader *r)
+{
+	const struct casefile *cf = r->cf;
+	struct strvec cur = {0};
+	struct strbuf sb = {0};
+
+	strvec_append(&cur, &cf->dg_defaults);
+	for (size_t i = 0; i < cf->ndgopts; i++) {
+		if (cf->dgopts[i].sel) {
+			strvec_release(&cur);
+			return NULL;
+		}
+		if (!cf->dgopts[i].additional)
+			strvec_release(&cur);
+		strvec_append(&cur, &cf->dgopts[i].flags);
+	}
+	sb_addstr(&sb, " toolname ");
+	for (size_t i = 0; i < cur.n; i++)
+		sb_addf(&sb, "%s ", cur.v[i]);
+	for (size_t i = 0; i < cf->dg_always.n; i++)
+		sb_addf(&sb, "%s ", cf->dg_always.v[i]);
+	sb_addstr(&sb, "-fdiagnostics-plain-output ");
+	strvec_release(&cur);
+	return sb_detach(&sb);
+}
+
+/* DejaGnu's check_conditional_xfail over an option list: does some
+ * element (itself a list, all of whose words must be there) match flags?
+ * An empty list matches, for includes (empty_hit). -1: not a list. */
+static int
+options_hit(const char *list, const char *flags, int empty_hit)
+{
+	struct strvec opts = {0}, words = {0};
+	char *err = NULL;
+	int hit = empty_hit;
+
+	if (tcl_split(list, strlen(list), 0, NULL, &opts, &err) < 0) {
+		free(err);
+		return -1;
+	}
+	for (size_t i = 0; i < opts.n; i++) {
+		size_t n = 0;
+		if (tcl_split(opts.v[i], strlen(opts.v[i]), 0, NULL, &words, &err) < 0) {
+			free(err);
+			hit = -1;
+			break;
+		}
+		for (size_t k = 0; k < words.n; k++) {
+			char *pat = xasprintf("* %s *", words.v[k]);
+			n += fnmatch(pat, flags, 0) == 0;
+			free(pat);
+		}
+		/* a list whose words all match ends the search (an empty one, with no hit) */
+		hit = n == words.n && n;
+		if (n == words.n) {
+			strvec_release(&words);
+			break;
+		}
+		strvec_release(&words);
+	}
+	strvec_release(&words);
+	strvec_release(&opts);
+	return hit;
+}
+
+/* The option lists of a dg-skip-if or dg-xfail-if (w->v[2], w->v[3],
+ * when given): 1 when the test's flags so far are included and not
+ * excluded, 0 when not, -1 when that depends on the configuration. */
+static int
+options_hold(const struct dgreader *r, const struct strvec *w)
+{
+	char *flags;
+	int inc, exc;
+
+	if (w->n < 3)
+		return 1;
+	if (!(flags = flags_so_far(r)))
+		return -1;
+	inc = options_hit(w->v[2], flags, 1);
+	exc = w->n > 3 ? options_hit(w->v[3], flags, 0) : 0;
+	free(flags);
+	return inc < 0 || exc < 0 ? -1 : inc && !exc;
+}
+
+/* dg-xfail-if COMMENT SEL [INCLUDE [EXCLUDE]]: where SEL holds and the
+ * test's flags so far are included and not excluded, the first check
+ * runtest reports after it (a message, a multiline pattern, the excess
+ * errors) is expected to fail: XFAIL when it fails, XPASS when it holds. */
+static void
+read_xfail_if(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct directive d = {0};
+	char *err = NULL, *spec, *rest;
+	int opts;
+
+	if (w->n < 2 || w->n > 4) {
+		case_unsupported(r->cf, line, "dg-xfail-if with %zu arguments", w->n);
+		return;
+	}
+	if ((opts = options_hold(r, w)) < 0) {
+		case_unsupported(r->cf, line, "dg-xfail-if with option lists, before a dg-options with a selector");
+		return;
+	}
+	if (!opts)
+		return;
+	spec = trimmed(w->v[1]);
+	rest = strpbrk(spec, " \t\n") ? xasprintf("{ %s }", spec) : xstrdup(spec);
+	d.sel = selector_dejagnu(rest, keyword, r, &err);
+	free(rest);
+	if (!d.sel) {
+		case_unsupported(r->cf, line, "%s", err);
+		free(err);
+		return;
+	}
+	d.kind = D_XFAIL_IF;
+	d.line = LINE_ANY;
+	d.src_line = line;
+	d.src_col = 1;
+	d.sel_text = xstrdup(spec);
+	case_add_directive(r->cf, &d);
+}
+
+/* dg-additional-sources "A B": compiled with the file, named from its
+ * directory, after its flags, with -dumpbase "" (gcc-defs.exp). */
+static void
+read_sources(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct strvec names = {0};
+	const char *slash = strrchr(r->cf->abspath, '/');
+	char *err = NULL;
+
+	if (w->n != 1 || !slash || tcl_split(w->v[0], strlen(w->v[0]), 0, NULL, &names, &err) < 0) {
+		case_unsupported(r->cf, line, "dg-additional-sources with %zu arguments", w->n);
+		free(err);
+		return;
+	}
+	for (size_t i = 0; i < names.n; i++)
+		strvec_push_nocopy(&r->cf->dg_sources, xasprintf("%.*s/%s", (int)(slash - r->cf->abspath),
+		                                                 r->cf->abspath, names.v[i]));
+	if (names.n) {
+		strvec_push(&r->cf->dg_sources, "-dumpbase");
+		strvec_push(&r->cf->dg_sources, "");
+	}
+	strvec_release(&names);
+}
+
+/* dg-end-multiline-output: the lines since dg-begin-multiline-output must
+ * appear in the output as a block, as multiline.exp's expression reads
+ * them: metacharacters escaped, a line that ends in '^' or '~' exactly, a
+ * source line with anything after it. Judged while pruning. */
+static void
+read_multiline(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct directive d = {0};
+	struct strbuf re = {0};
+	const char *s = r->buf;
+	char what = 't';
+	int l = 1;
+
+	if (r->ml_begin <= 0 || w->n > 2) {
+		case_unsupported(r->cf, line, "dg-end-multiline-output %s", r->ml_begin <= 0 ? "without a beginning" : "with more than 2 arguments");
+		return;
+	}
+	if (w->n == 2 && read_selector(r, line, w->v[1], &d.sel, &what) < 0)
+		return;
+	for (; s < r->buf + r->len && l < line; l++) {
+		const char *nl = memchr(s, '\n', (size_t)(r->buf + r->len - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(r->buf + r->len - s);
+		if (l >= r->ml_begin) {
+			for (size_t k = 0; k < n; k++) {
+				if (strchr("^()[]{}.\\?+*|", s[k]))
+					sb_addc(&re, '\\');
+				sb_addc(&re, s[k]);
+			}
+			if (n && s[n - 1] != '^' && s[n - 1] != '~')
+				sb_addstr(&re, "[^\\n\\r]*");
+			sb_addc(&re, '\n');
+		}
+		s += n + 1;
+	}
+	if (what == 'x') {
+		d.xfail = d.sel;
+		d.sel = NULL;
+	}
+	d.kind = D_MULTILINE;
+	d.line = r->ml_begin;
+	d.src_line = line;
+	d.src_col = 1;
+	d.regex = sb_detach(&re);
+	r->ml_begin = 0;
+	case_add_directive(r->cf, &d);
+}
+
+/* dg-skip-if COMMENT SEL [INCLUDE [EXCLUDE]]: n/a where SEL holds and the
+ * test's flags so far are included and not excluded. */
 static void
 read_skip_if(struct dgreader *r, int line, const struct strvec *w)
 {
-	struct strvec opts = {0};
 	struct selector *sel;
 	char *err = NULL, *spec;
-	int plain = 1;
+	int opts;
 
 	if (w->n < 2 || w->n > 4) {
 		case_unsupported(r->cf, line, "dg-skip-if with %zu arguments", w->n);
 		return;
 	}
-	for (size_t i = 2; i < w->n && plain; i++) {
-		if (tcl_split(w->v[i], strlen(w->v[i]), 0, NULL, &opts, &err) < 0)
-			plain = 0;
-		for (size_t k = 0; k < opts.n && plain; k++)
-			plain = !strcmp(opts.v[k], i == 2 ? "*" : "");
-		strvec_release(&opts);
-		free(err);
-		err = NULL;
-	}
-	if (!plain) {
-		case_unsupported(r->cf, line, "dg-skip-if with option lists");
+	if ((opts = options_hold(r, w)) < 0) {
+		case_unsupported(r->cf, line, "dg-skip-if with option lists, before a dg-options with a selector");
 		return;
 	}
+	if (!opts)
+		return;
 	spec = trimmed(w->v[1]);
 	{
 		/* dg-skip-if hands "target SEL" on: a group keeps its braces */
@@ -606,6 +819,16 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 		read_add_options(r, line, &w);
 	} else if (!strcmp(name, "dg-skip-if")) {
 		read_skip_if(r, line, &w);
+	} else if (!strcmp(name, "dg-final") || !strcmp(name, "dg-output")) {
+		read_final(r, line, name, &w);
+	} else if (!strcmp(name, "dg-xfail-if")) {
+		read_xfail_if(r, line, &w);
+	} else if (!strcmp(name, "dg-additional-sources")) {
+		read_sources(r, line, &w);
+	} else if (!strcmp(name, "dg-begin-multiline-output")) {
+		r->ml_begin = line + 1;
+	} else if (!strcmp(name, "dg-end-multiline-output")) {
+		read_multiline(r, line, &w);
 	} else if (!strncmp(name, "dg-require-", 11)) {
 		read_require(r, line, name);
 	} else if (!strcmp(name, "dg-line") && w.n == 1) {
@@ -720,7 +943,7 @@ report_flags(struct casefile *cf)
 static int
 dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx, struct errlist *errs)
 {
-	struct dgreader r = { .cf = cf };
+	struct dgreader r = { .cf = cf, .buf = buf, .len = len };
 	const char *s = buf, *end = buf + len;
 	int line = 1;
 
@@ -730,6 +953,7 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 		r.vars[0] = "srcdir";
 		r.vars[1] = r.srcdir;
 	}
+	read_driver(&r, ctx->dgdir);    /* first: dg-skip-if asks about its flags */
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
@@ -741,7 +965,8 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 	if (r.do_target)
 		require(&r, r.do_target, 0, r.do_text);
 	free(r.do_text);
-	read_driver(&r, ctx->dgdir);
+	if (r.ml_begin > 0)
+		case_unsupported(cf, r.ml_begin - 1, "dg-begin-multiline-output without an end");
 	if (r.why_na.len)
 		cf->requires_text = sb_detach(&r.why_na);
 	sb_release(&r.why_na);
@@ -767,6 +992,7 @@ dejagnu_flags(const struct casefile *cf, const struct sel_env *env, struct strve
 	}
 	strvec_append(out, &cf->dg_always);
 	strvec_append(out, &cur);
+	strvec_append(out, &cf->dg_sources);
 	strvec_release(&cur);
 }
 
@@ -832,16 +1058,17 @@ prunes_init(void)
 	atexit(prunes_release);
 }
 
-/* Tcl's regsub -all RE text "": every match replaced by repl; what was
- * replaced is appended to gone (when not NULL). Returns the count. */
+/* Tcl's regsub RE text "": the first max matches (0: -all, every match)
+ * replaced by repl; what was replaced is appended to gone (when not
+ * NULL). Returns the count. */
 static int
-regsub_all(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone)
+regsub_n(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone, int max)
 {
 	struct strbuf out = {0};
 	size_t pos = 0, b, e;
 	int n = 0;
 
-	while (pos <= t->len) {
+	while (pos <= t->len && (!max || n < max)) {
 		if (rx_match(re, sb_str(t), t->len, pos) <= 0)
 			break;          /* an error is the job's (rx_error) */
 		rx_span(&b, &e);
@@ -871,6 +1098,12 @@ regsub_all(const struct rx *re, struct strbuf *t, const char *repl, struct strbu
 	if (!t->buf)
 		sb_add(t, "", 0);
 	return n;
+}
+
+static int
+regsub_all(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone)
+{
+	return regsub_n(re, t, repl, gone, 0);
 }
 
 static void
@@ -911,63 +1144,139 @@ describe(struct strbuf *why, const char *what, const struct directive *d)
 		sb_addf(why, " \"%s\"", d->regex);
 }
 
-/* dg-test's message loop: each dg-warning, dg-error, dg-message, dg-note
- * and dg-bogus that applies, in file order, removes what it matches from
- * t. What dg-bogus matched goes to bad (or, where it is xfail, fp).
- * Returns the failures, described in why. */
+/* One judging of a file: what runtest's dg-test and gcc-dg-prune keep as
+ * they go. */
+struct dgjudge {
+	const struct casefile *cf;
+	const struct sel_env *env;
+	enum outcome *out;
+	struct strbuf *why;
+	struct strbuf t;        /* the output, as directives and prunes take from it */
+	struct strbuf bad, fp;  /* what dg-bogus matched: where it is not xfail, and where it is */
+	size_t xfail_if;        /* 1 + the dg-xfail-if that waits for the next check; 0: none */
+	int failures;
+};
+
+/* A check runtest reports with pass or fail (not xpass or xfail): the
+ * dg-xfail-if waiting, if any, turns it into an expected failure. Returns
+ * 1 when it did; ok is whether the check held. */
 static int
-match_messages(const struct casefile *cf, const struct sel_env *env, struct strbuf *t, enum outcome *out,
-               struct strbuf *why, struct strbuf *bad, struct strbuf *fp)
+xfail_if_takes(struct dgjudge *j, int ok)
 {
-	int failures = 0;
+	size_t i = j->xfail_if;
 
-	for (size_t i = 0; i < cf->ndirs; i++) {
-		const struct directive *d = &cf->dirs[i];
-		int xfail = d->xfail && selector_eval(d->xfail, env), hit;
-
-		out[i] = OUT_NA;
-		if (!selector_eval(d->sel, env) || d->kind == D_EXCESS || d->kind == D_PRUNE)
-			continue;
-		hit = regsub_all(d->re, t, "\n", d->kind != D_BOGUS ? NULL : xfail ? fp : bad) > 0;
-		if (hit)
-			trimleft(t);
-		if (d->kind == D_BOGUS)
-			out[i] = xfail ? (hit ? OUT_FP : OUT_XPASS) : (hit ? OUT_DIRTY : OUT_CLEAN);
-		else
-			out[i] = xfail ? (hit ? OUT_XPASS : OUT_XFAIL) : (hit ? OUT_HELD : OUT_MISSING);
-		if (out[i] == OUT_MISSING || out[i] == OUT_DIRTY || out[i] == OUT_XPASS) {
-			describe(why, out[i] == OUT_MISSING ? "missing" : out[i] == OUT_DIRTY ? "bogus message for" : "XPASS of", d);
-			failures++;
-		}
+	if (!i)
+		return 0;
+	j->out[i - 1] = ok ? OUT_XPASS : OUT_XFAIL;
+	if (ok) {
+		describe(j->why, "XPASS of", &j->cf->dirs[i - 1]);
+		j->failures++;
 	}
-	return failures;
+	j->xfail_if = 0;
+	return 1;
 }
 
-/* gcc-dg-prune, prune_gcc_output and dg-prune-output over t; then, as
- * dg-test does, empty lines go. Returns the failures (blank lines in the
- * output), described in why. */
 static int
-prune(const struct casefile *cf, struct strbuf *t, enum outcome *out, struct strbuf *why)
+is_message(enum dkind k)
 {
-	struct strbuf k = {0};
+	return k == D_WARNING || k == D_ERROR || k == D_NOTE || k == D_MESSAGE || k == D_BOGUS;
+}
+
+/* dg-test's message loop: each dg-warning, dg-error, dg-message, dg-note
+ * and dg-bogus that applies, in file order, removes what it matches. */
+static void
+match_messages(struct dgjudge *j)
+{
+	for (size_t i = 0; i < j->cf->ndirs; i++) {
+		const struct directive *d = &j->cf->dirs[i];
+		int xfail = d->xfail && selector_eval(d->xfail, j->env), hit;
+		struct strbuf gone = {0};
+
+		if (!is_message(d->kind) || !selector_eval(d->sel, j->env))
+			continue;
+		hit = regsub_all(d->re, &j->t, "\n", &gone) > 0;
+		if (hit)
+			trimleft(&j->t);
+		/* for dg-bogus, a hit is the failure */
+		if (!xfail && xfail_if_takes(j, d->kind == D_BOGUS ? !hit : hit))
+			xfail = 1;
+		if (d->kind == D_BOGUS) {
+			sb_add(xfail ? &j->fp : &j->bad, gone.buf, gone.len);
+			j->out[i] = xfail ? (hit ? OUT_FP : OUT_XPASS) : (hit ? OUT_DIRTY : OUT_CLEAN);
+		} else {
+			j->out[i] = xfail ? (hit ? OUT_XPASS : OUT_XFAIL) : (hit ? OUT_HELD : OUT_MISSING);
+		}
+		sb_release(&gone);
+		if (j->out[i] == OUT_MISSING || j->out[i] == OUT_DIRTY || j->out[i] == OUT_XPASS) {
+			describe(j->why, j->out[i] == OUT_MISSING ? "missing" : j->out[i] == OUT_DIRTY ? "bogus message for" : "XPASS of", d);
+			j->failures++;
+		}
+	}
+}
+
+/* handle-multiline-outputs: each block that applies is taken out of the
+ * output once; the first may start after any blanks, as dg-test trimmed
+ * them. */
+static void
+match_multiline(struct dgjudge *j)
+{
+	size_t index = 0;
+
+	for (size_t i = 0; i < j->cf->ndirs; i++) {
+		const struct directive *d = &j->cf->dirs[i];
+		int xfail = d->xfail && selector_eval(d->xfail, j->env), hit;
+		char *err = NULL, *pat;
+		const char *re = d->regex;
+		struct rx *rx;
+		size_t pos;
+
+		if (d->kind != D_MULTILINE || !selector_eval(d->sel, j->env))
+			continue;
+		if (!index++) {
+			re += strspn(re, " \t\n");
+			pat = xasprintf("\\s*%s", re);
+		} else {
+			pat = xstrdup(re);
+		}
+		rx = rx_compile(pat, strlen(pat), RX_PCRE2, &err, &pos);
+		hit = rx && regsub_n(rx, &j->t, "", NULL, 1) > 0;
+		rx_free(rx);
+		free(pat);
+		free(err);
+		if (!xfail && xfail_if_takes(j, hit))
+			xfail = 1;
+		j->out[i] = xfail ? (hit ? OUT_XPASS : OUT_XFAIL) : (hit ? OUT_HELD : OUT_MISSING);
+		if (j->out[i] == OUT_MISSING || j->out[i] == OUT_XPASS) {
+			describe(j->why, j->out[i] == OUT_MISSING ? "missing" : "XPASS of", d);
+			j->failures++;
+		}
+	}
+}
+
+/* gcc-dg-prune, prune_gcc_output (with the multiline blocks) and
+ * dg-prune-output over the output; then, as dg-test does, empty lines go. */
+static void
+prune(struct dgjudge *j)
+{
+	struct strbuf k = {0}, *t = &j->t;
 	size_t blank = 0;
-	int failures = 0;
 
 	for (size_t i = 0; i + 1 < t->len; i++)
 		if (t->buf[i] == '\n' && t->buf[i + 1] == '\n')
 			blank++, i++;
-	if (blank && !cf->dg_allow_blank) {
-		sb_addf(why, "%s%zu blank line(s) in output", why->len ? "; " : "", blank);
-		failures++;
+	if (blank && !j->cf->dg_allow_blank && !xfail_if_takes(j, 0)) {
+		sb_addf(j->why, "%s%zu blank line(s) in output", j->why->len ? "; " : "", blank);
+		j->failures++;
 	}
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
 		regsub_all(prunes[i], t, "", NULL);
-	if (!cf->dg_keep_notes)
+	if (!j->cf->dg_keep_notes)
 		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
-	for (size_t i = 0; i < cf->ndirs; i++) {
-		if (cf->dirs[i].kind == D_PRUNE) {
-			regsub_all(cf->dirs[i].re, t, "", NULL);
-			out[i] = OUT_HELD;
+	match_multiline(j);
+	for (size_t i = 0; i < j->cf->ndirs; i++) {
+		if (j->cf->dirs[i].kind == D_PRUNE) {
+			regsub_all(j->cf->dirs[i].re, t, "", NULL);
+			j->out[i] = OUT_HELD;
 		}
 	}
 	for (size_t i = 0; i < t->len; i++)
@@ -976,29 +1285,29 @@ prune(const struct casefile *cf, struct strbuf *t, enum outcome *out, struct str
 	sb_release(t);
 	*t = k;
 	sb_add(t, "", 0);
-	return failures;
 }
 
-/* What is left in t is excess errors, unless dg-excess-errors expects
- * them. Returns the failures, described in why. */
-static int
-excess_errors(const struct casefile *cf, const struct sel_env *env, const struct strbuf *t, int excess_ok,
-              enum outcome *out, struct strbuf *why)
+/* What is left is excess errors, unless dg-excess-errors (or a waiting
+ * dg-xfail-if) expects them. */
+static void
+excess_errors(struct dgjudge *j, int excess_ok)
 {
-	for (size_t i = 0; i < cf->ndirs; i++)
-		if (cf->dirs[i].kind == D_EXCESS && out[i] == OUT_NA && selector_eval(cf->dirs[i].sel, env))
-			out[i] = t->len ? OUT_XFAIL : OUT_XPASS;
+	const struct strbuf *t = &j->t;
+
+	for (size_t i = 0; i < j->cf->ndirs; i++)
+		if (j->cf->dirs[i].kind == D_EXCESS && j->out[i] == OUT_NA && selector_eval(j->cf->dirs[i].sel, j->env))
+			j->out[i] = t->len ? OUT_XFAIL : OUT_XPASS;
+	if (!excess_ok && xfail_if_takes(j, !t->len))
+		return;
 	if (t->len && !excess_ok) {
 		size_t n = strcspn(t->buf, "\n");
-		sb_addf(why, "%sexcess errors: %.*s%s", why->len ? "; " : "", (int)(n > 300 ? 300 : n), t->buf,
+		sb_addf(j->why, "%sexcess errors: %.*s%s", j->why->len ? "; " : "", (int)(n > 300 ? 300 : n), t->buf,
 		        n < t->len - 1 ? " ..." : "");
-		return 1;
+		j->failures++;
+	} else if (!t->len && excess_ok) {
+		sb_addf(j->why, "%sXPASS of dg-excess-errors: no excess errors", j->why->len ? "; " : "");
+		j->failures++;
 	}
-	if (!t->len && excess_ok) {
-		sb_addf(why, "%sXPASS of dg-excess-errors: no excess errors", why->len ? "; " : "");
-		return 1;
-	}
-	return 0;
 }
 
 /* The parsed diagnostics, for reports: what stayed (excess) or what
@@ -1034,25 +1343,31 @@ static int
 dejagnu_judge(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
               struct diaglist *dl, enum outcome *out, struct strbuf *why)
 {
-	struct strbuf t = {0}, bad = {0}, fp = {0};
-	int failures, excess_ok = 0;
+	struct dgjudge j = { .cf = cf, .env = env, .out = out, .why = why };
+	int excess_ok = 0;
 
 	prunes_init();
 	/* prune_warnings: no carriage returns */
 	for (size_t i = 0; i < len; i++)
 		if (text[i] != '\r')
-			sb_addc(&t, text[i]);
-	sb_add(&t, "", 0);
-	for (size_t i = 0; i < cf->ndirs; i++)
-		excess_ok |= cf->dirs[i].kind == D_EXCESS && selector_eval(cf->dirs[i].sel, env);
-	failures = match_messages(cf, env, &t, out, why, &bad, &fp);
-	failures += prune(cf, &t, out, why);
-	failures += excess_errors(cf, env, &t, excess_ok, out, why);
-	set_status(dl, &t, &bad, &fp, excess_ok);
-	sb_release(&t);
-	sb_release(&bad);
-	sb_release(&fp);
-	return failures;
+			sb_addc(&j.t, text[i]);
+	sb_add(&j.t, "", 0);
+	for (size_t i = 0; i < cf->ndirs; i++) {
+		const struct directive *d = &cf->dirs[i];
+		int here = selector_eval(d->sel, env);
+		out[i] = d->kind == D_FINAL || d->kind == D_OUTPUT ? OUT_NOTRUN : OUT_NA;
+		excess_ok |= d->kind == D_EXCESS && here;
+		if (d->kind == D_XFAIL_IF && here)
+			j.xfail_if = i + 1;     /* the last one read is the one dg-test keeps */
+	}
+	match_messages(&j);
+	prune(&j);
+	excess_errors(&j, excess_ok);
+	set_status(dl, &j.t, &j.bad, &j.fp, excess_ok);
+	sb_release(&j.t);
+	sb_release(&j.bad);
+	sb_release(&j.fp);
+	return j.failures;
 }
 
 const struct dialect_ops dialect_dejagnu = {

@@ -102,6 +102,11 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
 		strvec_push(av, file);
+	/* dg-do link with dg-additional-sources: runtest links them into one
+	 * program; compiled with -c instead, each object lands in the job's
+	 * scratch directory, as no -o can name them all */
+	if (cf->mode == MODE_LINK && cf->dg_sources.n)
+		return;
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
 }

@@ -13,6 +13,10 @@ static const char *const dkind_names[] = {
 	[D_BOGUS] = "dg-bogus",
 	[D_PRUNE] = "dg-prune-output",
 	[D_EXCESS] = "dg-excess-errors",
+	[D_XFAIL_IF] = "dg-xfail-if",
+	[D_MULTILINE] = "dg-multiline-output",
+	[D_FINAL] = "dg-final",
+	[D_OUTPUT] = "dg-output",
 };
 static const char *const severity_names[] = {
 	[SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal",
@@ -24,6 +28,7 @@ static const char *const dstatus_names[] = {
 static const char *const outcome_names[] = {
 	[OUT_NA] = "n/a", [OUT_HELD] = "held", [OUT_MISSING] = "missing", [OUT_FP] = "fp",
 	[OUT_FP_GONE] = "fp-gone", [OUT_CLEAN] = "clean", [OUT_DIRTY] = "dirty", [OUT_XFAIL] = "xfail", [OUT_XPASS] = "xpass",
+	[OUT_NOTRUN] = "not-run",
 };
 static const char *const verdict_names[] = {
 	[V_PASS] = "pass", [V_FAIL] = "fail", [V_NA] = "n/a", [V_SKIP] = "skip", [V_ERROR] = "error",

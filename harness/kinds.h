@@ -22,6 +22,10 @@ enum dkind {
 	D_BOGUS,            /* DejaGnu dg-bogus: nothing matching may fire */
 	D_PRUNE,            /* DejaGnu dg-prune-output: matching output is not judged */
 	D_EXCESS,           /* DejaGnu dg-excess-errors: output no directive matched is expected */
+	D_XFAIL_IF,         /* DejaGnu dg-xfail-if: the first check after it is expected to fail */
+	D_MULTILINE,        /* DejaGnu dg-begin/end-multiline-output: these lines, as a block */
+	D_FINAL,            /* DejaGnu dg-final: a scan of a dump or the assembly (never run here) */
+	D_OUTPUT,           /* DejaGnu dg-output: what the program prints (never run here) */
 };
 
 enum severity { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL };
@@ -40,19 +44,21 @@ enum outcome {
 	OUT_DIRTY,       /* expect-clean / expect-no-diagnostics: something fired */
 	OUT_XFAIL,       /* DejaGnu { xfail }: did not hold, as expected (or excess errors, expected) */
 	OUT_XPASS,       /* DejaGnu { xfail }: held after all; runtest counts it as a failure */
+	OUT_NOTRUN,      /* DejaGnu dg-final, dg-output: not about diagnostics, not run */
 };
 
 enum verdict { V_PASS, V_FAIL, V_NA, V_SKIP, V_ERROR };
 
 /* Each name function returns the name written in results files; each
  * parse function the reverse, or -1 for a name it does not know. */
-const char *dkind_name(enum dkind k);      /* expect-warning, ..., dg-excess-errors */
+const char *dkind_name(enum dkind k);      /* expect-warning, ..., dg-excess-errors, dg-xfail-if,
+                                              dg-multiline-output, dg-final, dg-output */
 int dkind_parse(const char *s);
 const char *severity_name(enum severity s);    /* note, warning, error, fatal */
 int severity_parse(const char *s);
 const char *dstatus_name(enum dstatus s);      /* -, expected, unexpected, known-fp, note */
 int dstatus_parse(const char *s);
-const char *outcome_name(enum outcome o);      /* n/a, held, missing, fp, fp-gone, clean, dirty, xfail, xpass */
+const char *outcome_name(enum outcome o);      /* n/a, held, missing, fp, fp-gone, clean, dirty, xfail, xpass, not-run */
 int outcome_parse(const char *s);
 const char *verdict_name(enum verdict v);      /* pass, fail, n/a, skip, error */
 int verdict_parse(const char *s);

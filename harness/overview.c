@@ -93,7 +93,7 @@ directive_tokens(struct strvec *toks, enum oclass *cls, const struct rcase *c, c
 	case OUT_XFAIL:
 		token(toks, "XFAIL", cls, OC_SILENT);
 		break;
-	case OUT_NA: case OUT_FP_GONE: case OUT_CLEAN:
+	case OUT_NA: case OUT_FP_GONE: case OUT_CLEAN: case OUT_NOTRUN:
 		break;
 	}
 	strvec_release(&opts);

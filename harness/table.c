@@ -226,7 +226,7 @@ directive_value(const struct rcase *c, size_t d, const struct rjob *j)
 {
 	static const char *const fixed[] = {
 		[OUT_MISSING] = "✗ missing", [OUT_FP_GONE] = "FP gone", [OUT_CLEAN] = "✓ clean",
-		[OUT_DIRTY] = "✗ not clean", [OUT_XFAIL] = "XFAIL", [OUT_XPASS] = "✗ XPASS",
+		[OUT_DIRTY] = "✗ not clean", [OUT_XFAIL] = "XFAIL", [OUT_XPASS] = "✗ XPASS", [OUT_NOTRUN] = "not run",
 	};
 	struct strbuf sb = {0};
 	struct strvec opts = {0};

@@ -237,14 +237,14 @@ $DM run --config tests/dialect/compilers.yaml --cases tests/dialect/verify-as-wr
 $DM export --format tap "$T/aw.results" | grep -q "^not ok 1 - verify-as-written.c clang-22@x86-64 wall$" \
 	&& ok dialect/profile-when-named || bad dialect/profile-when-named "$($DM export --format tap "$T/aw.results")"
 $DM lint --config tests/dialect/compilers.yaml tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c > "$T/dl.lint" 2>&1
-grep -q '^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$' "$T/dl.lint" \
+grep -q '^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-require-dll$' "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-unsupported.c: not supported, n/a everywhere: line 2: -verify location" "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-filecheck.c: not supported, n/a everywhere: line 1: no RUN command runs -verify" "$T/dl.lint" \
 	&& grep -q "^tests/dialect/verify-header.c: not supported, n/a everywhere: line 4: -verify directives in the header it includes, Inputs/verify-header.h" "$T/dl.lint" \
 	&& ok dialect/unsupported-listed || bad dialect/unsupported-listed "$(cat "$T/dl.lint")"
 $DM run --config tests/dialect/compilers.yaml --cases tests/dialect tests/dejagnu/gcc.diagmatrix/unsupported.c --out "$T/dl2.results" 2> "$T/dl.err" > /dev/null
-grep -q "^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-final$" "$T/dl.err" \
-	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 4: dg-final.\*$" \
+grep -q "^tests/dejagnu/gcc.diagmatrix/unsupported.c: not supported, n/a everywhere: line 4: dg-require-dll$" "$T/dl.err" \
+	&& $DM table "$T/dl2.results" | grep -q "^\*Not read, so n/a everywhere: line 4: dg-require-dll.\*$" \
 	&& ok dialect/unsupported-in-run-and-table || bad dialect/unsupported-in-run-and-table "$(cat "$T/dl.err")"
 $DM lint --dialect native tests/dialect/verify-none.c > /dev/null 2>&1 && ok dialect/forced-native || bad dialect/forced-native
 mkdir -p "$T/no-cases"

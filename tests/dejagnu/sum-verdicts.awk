@@ -9,7 +9,7 @@
 	name = $2
 	if (!(name in v)) { v[name] = "pass"; order[++n] = name }
 	if (kind == "UNSUPPORTED") { v[name] = "n/a"; next }
-	diag = $0 ~ /\(test for (warnings|errors|bogus messages|excess errors)|blank line\(s\) in output|internal compiler error/
+	diag = $0 ~ /\(test for (warnings|errors|bogus messages|excess errors)|blank line\(s\) in output|internal compiler error|expected multiline pattern/
 	if (diag && (kind == "FAIL" || kind == "XPASS" || kind == "UNRESOLVED") && v[name] != "n/a")
 		v[name] = "fail"
 }

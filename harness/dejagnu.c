@@ -732,7 +732,7 @@ read_require(struct dgreader *r, int line, const char *name)
 	static const struct { const char *directive, *keyword; } map[] = {
 		{ "dg-require-alias", "alias" }, { "dg-require-weak", "weak" },
 		{ "dg-require-visibility", "visibility" }, { "dg-require-named-sections", "named_sections" },
-		{ "dg-require-ifunc", "ifunc" },
+		{ "dg-require-ifunc", "ifunc" }, { "dg-require-profiling", "profiling" },
 	};
 	struct strvec w = {0};
 

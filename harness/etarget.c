@@ -6,6 +6,8 @@
 
 #define SIZE_CHECK(cond) "int size_check[(" cond ") ? 1 : -1];\n"
 #define NEED_MACRO(cond) "#if !(" cond ")\n#error not this target\n#endif\n"
+/* _BitInt of GCC 14 and later, with C23 literals */
+#define BITINT(width) "_BitInt (2) a = 1wb;\nunsigned _BitInt (" width ") b = 0uwb;\n"
 
 /* What each keyword means, after GCC 12's target-supports.exp: the same
  * question asked with programs of our own. Sorted by name. */
@@ -14,11 +16,17 @@ static const struct etarget table[] = {
 	{ "alias", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "alloca", ET_COMPILES, "void use (void *);\nvoid f (int n) { use (__builtin_alloca (n)); }\n", NULL, 'S' },
 	{ "analyzer", ET_COMPILES, "void f (void) { }\n", "-fanalyzer", 'c' },
+	{ "asm_goto_with_outputs", ET_TRIPLES, "i?86-*-* x86_64-*-* aarch64*-*-* arm*-*-* s390*-*-* riscv*-*-* powerpc*-*-*", NULL, 0 },
 	{ "avx", ET_COMPILES, "void f (void) { __builtin_ia32_vzeroall (); }\n", "-O2 -mavx", 'c' },
 	{ "be", ET_COMPILES, NEED_MACRO("__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__"), NULL, 'S' },
+	{ "bitint", ET_COMPILES, BITINT("__BITINT_MAXWIDTH__"), "-std=c23", 'c' },
+	{ "bitint128", ET_COMPILES, BITINT("128"), "-std=c23", 'c' },
+	{ "bitint575", ET_COMPILES, BITINT("575"), "-std=c23", 'c' },
+	{ "bitint65535", ET_COMPILES, BITINT("65535"), "-std=c23", 'c' },
 	{ "bswap", ET_TRIPLES, "aarch64*-*-* alpha*-*-* i?86-*-* x86_64-*-* m68k-*-* powerpc*-*-* rs6000-*-* s390*-*-*", NULL, 0 },
 	{ "c", ET_TRIPLES, "*-*-*", NULL, 0 },
 	{ "c99_runtime", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
+	{ "cet", ET_COMPILES, "void f (void) { __asm__ (\"setssbsy\"); }\n", "-O2 -fcf-protection", 'c' },
 	{ "default_packed", ET_COMPILES, "struct s { char a; long b; } v;\n" SIZE_CHECK("sizeof (v) == sizeof (char) + sizeof (long)"), NULL, 'S' },
 	{ "dfp", ET_COMPILES, "float x __attribute__ ((mode (DD)));\n", NULL, 'c' },
 	{ "double64", ET_COMPILES, SIZE_CHECK("sizeof (double) == 8"), NULL, 'c' },
@@ -34,6 +42,7 @@ static const struct etarget table[] = {
 	{ "fpic", ET_COMPILES, "extern int g (void);\nextern int v;\nint f (void) { return g () + v; }\n", "-fpic", 'c' },
 	{ "freorder", ET_COMPILES, "void f (void) { }\n", "-freorder-blocks-and-partition", 'c' },
 	{ "fstack_protector", ET_COMPILES, "void f (char *p);\nvoid g (void) { char b[64]; f (b); }\n", "-fstack-protector", 'c' },
+	{ "glibc", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
 	{ "global_constructor", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "ia32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4")
 	                       NEED_MACRO("defined __i386__"), NULL, 'c' },
@@ -41,6 +50,7 @@ static const struct etarget table[] = {
 	{ "ilp32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4"), NULL, 'c' },
 	{ "indirect_jumps", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "inf", ET_COMPILES, "const double pinf = __builtin_inf ();\n", NULL, 'S' },
+	{ "inff", ET_COMPILES, "const float pinf = __builtin_inff ();\n", NULL, 'S' },
 	{ "init_priority", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "int128", ET_COMPILES, NEED_MACRO("defined __SIZEOF_INT128__"), NULL, 'c' },
 	{ "int16", ET_COMPILES, SIZE_CHECK("sizeof (int) == 2"), NULL, 'c' },
@@ -48,8 +58,10 @@ static const struct etarget table[] = {
 	{ "int32plus", ET_COMPILES, SIZE_CHECK("sizeof (int) >= 4"), NULL, 'c' },
 	{ "inttypes_types", ET_COMPILES, "#include <inttypes.h>\nint8_t a; int16_t b; int32_t c; int64_t d;\n"
 	                                 "uint8_t e; uint16_t f; uint32_t g; uint64_t h;\n", NULL, 'S' },
+	{ "keeps_null_pointer_checks", ET_TRIPLES, "msp430-*-* avr-*-*", NULL, 0 },
 	{ "label_values", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "large_double", ET_COMPILES, SIZE_CHECK("sizeof (long double) > sizeof (double)"), NULL, 'c' },
+	{ "large_initializer", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "large_long_double", ET_COMPILES, SIZE_CHECK("sizeof (long double) > 8"), NULL, 'c' },
 	{ "le", ET_COMPILES, NEED_MACRO("__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__"), NULL, 'S' },
 	{ "llp64", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 8 && sizeof (long) == 4"), NULL, 'c' },
@@ -58,10 +70,12 @@ static const struct etarget table[] = {
 	{ "mmap", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "named_sections", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "native", ET_NATIVE, "", NULL, 0 },
+	{ "non_bionic", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
 	{ "non_strict_align", ET_COMPILES, "char *y;\ntypedef char __attribute__ ((__aligned__ (__BIGGEST_ALIGNMENT__))) c;\n"
 	                                   "c *z;\nvoid f (void) { z = (c *) y; }\n", "-Wcast-align", 'S' },
-	{ "nonpic", ET_COMPILES, NEED_MACRO("!__PIC__"), NULL, 'S' },
 	{ "nonlocal_goto", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "nonpic", ET_COMPILES, NEED_MACRO("!__PIC__"), NULL, 'S' },
+	{ "pcc_bitfield_type_matters", ET_COMPILES, "struct a { char x; char :0; char y; };\nstruct b { char x; int :0; char y; };\n" SIZE_CHECK("sizeof (struct a) != sizeof (struct b)"), NULL, 'S' },
 	{ "pie", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "pie_enabled", ET_COMPILES, NEED_MACRO("defined __PIE__"), NULL, 'S' },
 	{ "profiling", ET_TRIPLES, "*-*-linux*", NULL, 0 },
@@ -79,19 +93,25 @@ static const struct etarget table[] = {
 	{ "size20plus", ET_COMPILES, "char big[524290L];\n", NULL, 'c' },
 	{ "size32plus", ET_COMPILES, "char big[16777217L];\n", NULL, 'c' },
 	{ "split_stack", ET_COMPILES, "void f (void) { }\n", "-fsplit-stack", 'c' },
+	{ "sse", ET_COMPILES, "void f (void) { __builtin_ia32_sfence (); }\n", "-O2 -msse", 'c' },
+	{ "sse2", ET_COMPILES, "void f (void) { __builtin_ia32_lfence (); }\n", "-O2 -msse2", 'c' },
 	{ "stdint_types", ET_COMPILES, "#include <stdint.h>\nint8_t a; int16_t b; int32_t c; int64_t d;\n"
 	                               "uint8_t e; uint16_t f; uint32_t g; uint64_t h;\n", NULL, 'S' },
 	{ "store_merge", ET_ALL, "non_strict_align int32plus", NULL, 0 },
+	{ "strndup", ET_TRIPLES, "*-*-linux-gnu*", NULL, 0 },
 	{ "supports_stack_clash_protection", ET_TRIPLES, "x86_64-*-* i?86-*-* powerpc*-*-* rs6000*-*-* aarch64*-*-* s390*-*-*", NULL, 0 },
 	{ "sync_char_short", ET_TRIPLES, "aarch64*-*-* i?86-*-* x86_64-*-* alpha*-*-* powerpc*-*-* s390*-*-* riscv*-*-*", NULL, 0 },
 	{ "sync_int_long", ET_TRIPLES, "aarch64*-*-* i?86-*-* x86_64-*-* alpha*-*-* powerpc*-*-* s390*-*-* riscv*-*-*", NULL, 0 },
+	{ "sync_long_long", ET_TRIPLES, "i?86-*-* x86_64-*-* aarch64*-*-* arm*-*-* alpha*-*-* s390*-*-*", NULL, 0 },
 	{ "tgmath_h", ET_COMPILES, "#include <tgmath.h>\n", NULL, 'c' },
 	{ "tls", ET_COMPILES, "__thread int i;\nint f (void) { return i; }\nvoid g (int j) { i = j; }\n", NULL, 'S' },
 	{ "trampolines", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "ucontext_h", ET_COMPILES, "#include <ucontext.h>\n", NULL, 'c' },
 	{ "untyped_assembly", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "visibility", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "wchar", ET_COMPILES, "#include <wchar.h>\nwchar_t w;\n", NULL, 'S' },
 	{ "weak", ET_TRIPLES, "*-*-linux*", NULL, 0 },
+	{ "weak_undefined", ET_TRIPLES, "*-*-linux*", NULL, 0 },
 	{ "x32", ET_COMPILES, SIZE_CHECK("sizeof (int) == 4 && sizeof (void *) == 4 && sizeof (long) == 4")
 	                      NEED_MACRO("defined __x86_64__"), NULL, 'c' },
 };

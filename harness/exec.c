@@ -132,9 +132,19 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 	enum outcome *outcomes = xcalloc(cf->ndirs + 1, sizeof(*outcomes));
 	enum verdict v;
 	char *reason = NULL;
+	struct strbuf both = {0};
+	const struct strbuf *text = &r->err;
 
-	diag_parse(&dl, sb_str(&r->err), r->err.len);
-	v = match_job(cf, &env, sb_str(&r->err), r->err.len, &dl, &ei, outcomes, &reason);
+	/* runtest reads what the compiler prints on both streams (--help and
+	 * -completion= answers are on stdout) */
+	if (cf->dialect->runtest_style && r->out.len) {
+		sb_add(&both, r->out.buf, r->out.len);
+		sb_add(&both, r->err.buf, r->err.len);
+		text = &both;
+	}
+	diag_parse(&dl, sb_str(text), text->len);
+	v = match_job(cf, &env, sb_str(text), text->len, &dl, &ei, outcomes, &reason);
+	sb_release(&both);
 	if (r->err_dropped) {
 		/* what was not kept was never judged: it may hide anything */
 		char *more = xasprintf("%s%soutput truncated: %zu bytes not kept%s", reason && *reason ? reason : "",

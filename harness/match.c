@@ -10,7 +10,7 @@
 /* Why the compile is an error whatever it printed, or NULL: how the
  * compiler ended outranks its output. Allocated. */
 static char *
-error_reason(const struct diaglist *dl, const struct exit_info *ei)
+error_reason(const struct casefile *cf, const struct diaglist *dl, const struct exit_info *ei)
 {
 	int nerrors = 0;
 
@@ -25,7 +25,8 @@ error_reason(const struct diaglist *dl, const struct exit_info *ei)
 		return xasprintf("compiler crashed: %s", dl->ice_text);
 	if (ei->signal)
 		return xasprintf("killed by signal %d (%s)", ei->signal, strsignal(ei->signal));
-	if (ei->exit_code && !nerrors)
+	/* runtest judges what was printed, not how the compiler exited */
+	if (ei->exit_code && !nerrors && !cf->dialect->runtest_style)
 		return xasprintf("exited with status %d without an error message", ei->exit_code);
 	if (rx_error())
 		return xstrdup(rx_error());  /* no verdict from a pattern that could not be matched */
@@ -47,7 +48,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 		dl->v[j].nfits = 0;
 	}
 	failed = cf->dialect->judge(cf, env, text, len, dl, out, &why);
-	if ((*reason = error_reason(dl, ei))) {
+	if ((*reason = error_reason(cf, dl, ei))) {
 		sb_release(&why);
 		return V_ERROR;
 	}

@@ -789,6 +789,29 @@ file_failures(const struct casefile *cf, const struct sel_env *env, struct strbu
 	return failed;
 }
 
+/* Directive i takes up to its count of the diagnostics it fits that are
+ * left. Returns how many it took. */
+static unsigned
+take(const struct casefile *cf, size_t i, struct diaglist *dl, unsigned *left)
+{
+	const struct directive *d = &cf->dirs[i];
+	unsigned taken = 0;
+
+	while (taken < d->max) {
+		size_t j;
+		for (j = 0; j < dl->n; j++)
+			if (left[j] && directive_fits(cf, d, &dl->v[j]))
+				break;
+		if (j == dl->n)
+			break;
+		left[j]--;
+		dl->v[j].status = ST_EXPECTED;
+		diag_add_fit(&dl->v[j], i);
+		taken++;
+	}
+	return taken;
+}
+
 /* Clang's -verify, as VerifyDiagnosticConsumer checks it: in file order,
  * each directive takes up to its count of matching diagnostics, each
  * diagnostic once; what no directive took, notes included, is unexpected.
@@ -813,7 +836,7 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
 	}
 	for (size_t i = 0; i < cf->ndirs; i++) {
 		const struct directive *d = &cf->dirs[i];
-		unsigned taken = 0;
+		unsigned taken;
 
 		out[i] = OUT_NA;
 		if (!selector_eval(d->sel, env))
@@ -823,18 +846,7 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
 			out[i] = OUT_CLEAN;
 			continue;
 		}
-		while (taken < d->max) {
-			size_t j;
-			for (j = 0; j < dl->n; j++)
-				if (left[j] && directive_fits(cf, d, &dl->v[j]))
-					break;
-			if (j == dl->n)
-				break;
-			left[j]--;
-			dl->v[j].status = ST_EXPECTED;
-			diag_add_fit(&dl->v[j], i);
-			taken++;
-		}
+		taken = take(cf, i, dl, left);
 		out[i] = taken >= d->min ? OUT_HELD : OUT_MISSING;
 		if (out[i] == OUT_MISSING) {
 			sb_addstr(why, failed++ ? "; " : "");

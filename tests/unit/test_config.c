@@ -43,7 +43,8 @@ TEST(config_good)
 	CHECK(cfg.ntargets == 2 && !strcmp(cfg.targets[1].arch, "arm64"));
 	CHECK_STR(cfg.targets[1].package, "libc6-dev-arm64-cross");
 	CHECK(cfg.targets[0].package == NULL);
-	CHECK(cfg.nprofiles == 2);
+	/* the two written, and the harness's own for other compilers' test files */
+	CHECK(cfg.nprofiles == 3 && cfg.profiles[2].as_written && !strcmp(cfg.profiles[2].name, AS_WRITTEN));
 	CHECK(cfg.profiles[1].gcc_flags.n == 1 && cfg.profiles[1].clang_flags.n == 1);
 	CHECK(cfg.ncompilers == 2);
 	CHECK(cfg.compilers[0].family == FAMILY_GCC && cfg.compilers[0].ntcs == 2);
@@ -110,6 +111,7 @@ TEST(config_errors)
 	    "7:13: family must be a string");
 	bad("targets:\n  x86-64: { tripel: x }\nprofiles: {default: {}}\ncompilers: []\n", "2:13: unknown key 'tripel'");
 	bad("targets:\n  x86-64: {}\nprofiles: {default: {}}\ncompilers: []\n", "2:11: target 'x86-64' has no triple");
+	bad(HEAD "  as-written: { flags: [-Wall] }\ncompilers: []\n", "5:3: 'as-written' is the harness's own profile");
 	bad(HEAD "compilers:\n  - name: a b\n    family: gcc\n    command: gcc\n    targets: [x86-64]\n",
 	    "6:11: compiler name 'a b' may contain only");
 	bad(HEAD "compilers: {}\n", "5:12: compilers must be a sequence");

@@ -1,0 +1,61 @@
+/* ppcond: which lines the preprocessor skips, as far as the file and its
+ * flags decide it, and what the configuration decides per job. */
+#include <stdlib.h>
+
+#include "ppcond.h"
+#include "t.h"
+
+static const char src[] =
+	"#if 0\n"                               /* 1 */
+	"skipped\n"                             /* 2 */
+	"#endif\n"                              /* 3 */
+	"#ifdef WITH\n"                         /* 4 */
+	"with\n"                                /* 5 */
+	"#else\n"                               /* 6 */
+	"without\n"                             /* 7 */
+	"#endif\n"                              /* 8 */
+	"#if defined(__x86_64__) || __clang_major__ >= 16\n" /* 9 */
+	"x86 or new clang\n"                    /* 10 */
+	"#elif defined __csky__\n"              /* 11 */
+	"csky\n"                                /* 12 */
+	"#endif\n"                              /* 13 */
+	"#if __has_feature(x)\n"                /* 14 */
+	"undecided\n"                           /* 15 */
+	"#endif\n"                              /* 16 */
+	"/* #if 0 in a comment is no directive */\n" /* 17 */
+	"#define LOCAL 2\n"                     /* 18 */
+	"#if LOCAL > 1 && !defined(__cplusplus) && __STDC_VERSION__ >= 201112L\n" /* 19 */
+	"local\n"                               /* 20 */
+	"#endif\n";                             /* 21 */
+
+TEST(ppcond_lines)
+{
+	struct strvec flags = {0};
+	struct ppscan s;
+	struct sel_env gcc_arm = { .family = FAMILY_GCC, .version = { 12, 2, 0 }, .triple = "aarch64-linux-gnu" };
+	struct sel_env clang_arm = { .family = FAMILY_CLANG, .version = { 17, 0, 0 }, .triple = "aarch64-linux-gnu" };
+	struct sel_env gcc_x86 = { .family = FAMILY_GCC, .version = { 12, 2, 0 }, .triple = "x86_64-linux-gnu" };
+	char *text;
+
+	strvec_push(&flags, "-DWITH");
+	strvec_push(&flags, "-std=c99");
+	ppscan(src, sizeof(src) - 1, 21, &flags, &s);
+	CHECK(s.lines[2].state == PP_SKIPPED);
+	CHECK(s.lines[5].state == PP_ACTIVE);
+	CHECK(s.lines[7].state == PP_SKIPPED);
+	CHECK(s.lines[10].state == PP_COND && s.lines[12].state == PP_COND);
+	CHECK(!ppcond_holds(s.conds[s.lines[10].region], &gcc_arm));
+	CHECK(ppcond_holds(s.conds[s.lines[10].region], &clang_arm));
+	CHECK(ppcond_holds(s.conds[s.lines[10].region], &gcc_x86));
+	CHECK(!ppcond_holds(s.conds[s.lines[12].region], &gcc_arm));    /* no target defines __csky__ here */
+	text = ppcond_text(s.conds[s.lines[12].region]);
+	CHECK_STR(text, "!(defined __x86_64__ || __clang_major__ >= 16) && (defined __csky__)");
+	free(text);
+	CHECK(s.lines[15].state == PP_UNDECIDED);
+	CHECK_STR(s.why[s.lines[15].region], "#if __has_feature(x)");
+	CHECK(s.lines[17].state == PP_ACTIVE);
+	/* -std=c99: __STDC_VERSION__ is 199901L whatever the compiler */
+	CHECK(s.lines[20].state == PP_COND && !ppcond_holds(s.conds[s.lines[20].region], &gcc_x86));
+	ppscan_release(&s);
+	strvec_release(&flags);
+}

@@ -613,6 +613,7 @@ read_xfail_if(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.sel_text = xstrdup(spec);
+	d.regex = xstrdup(trimmed(w->v[0]));     /* its comment, for reports */
 	case_add_directive(r->cf, &d);
 }
 
@@ -821,6 +822,9 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 		read_skip_if(r, line, &w);
 	} else if (!strcmp(name, "dg-final") || !strcmp(name, "dg-output")) {
 		read_final(r, line, name, &w);
+	} else if (!strcmp(name, "dg-xfail-run-if") || !strcmp(name, "dg-shouldfail") || !strcmp(name, "dg-timeout") ||
+	           !strcmp(name, "dg-timeout-factor")) {
+		;       /* about running the program, or how long runtest waits: not diagnostics */
 	} else if (!strcmp(name, "dg-xfail-if")) {
 		read_xfail_if(r, line, &w);
 	} else if (!strcmp(name, "dg-additional-sources")) {

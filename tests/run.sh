@@ -281,6 +281,15 @@ else
 	for v in pass fail n/a; do
 		cut -f2 "$T/dg.both" | grep -qx "$v" || bad "dejagnu/verdict-$v-occurs"
 	done
+	# a scan is neither judged nor n/a: "not run", and the rest is judged
+	$DM table "$T/dg.results" > "$T/dg.md"
+	grep -q '^| 13 | dg-final “scan-assembler "f"” | not run |$' "$T/dg.md" \
+		&& grep -q '^| 12 | dg-output “” | not run |$' "$T/dg.md" \
+		&& ok dejagnu/final-not-run || bad dejagnu/final-not-run "$(grep -n 'dg-final\|dg-output' "$T/dg.md")"
+	# which check a dg-xfail-if took, and a multiline block that is missing
+	grep -q '^| \\\* | dg-xfail-if `{\*-\*-\*}` “not warned without the option” | XFAIL |$' "$T/dg.md" \
+		&& grep -q '^| 10 | dg-multiline-output `.*` | ✗ missing |$' "$T/dg.md" \
+		&& ok dejagnu/xfail-if-and-multiline-outcomes || bad dejagnu/xfail-if-and-multiline-outcomes "$(grep -n 'xfail-if\|multiline' "$T/dg.md")"
 	# the same files on Clang: what they mean there is pinned
 	$DM run --config tests/dejagnu/compilers.yaml --compilers clang-14,clang-22 \
 		--cases "$RT/testsuite/gcc.diagmatrix" --out "$T/dgc.results" --quiet > /dev/null 2>&1

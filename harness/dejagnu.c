@@ -578,6 +578,37 @@ options_hold(const struct dgreader *r, const struct strvec *w)
 	return inc < 0 || exc < 0 ? -1 : inc && !exc;
 }
 
+/* dg-regexp RE: a free-form expression (regsub -line, once), taken out
+ * of the output before anything is pruned (handle-dg-regexps). */
+static void
+read_regexp(struct dgreader *r, int line, const struct strvec *w)
+{
+	struct directive d = {0};
+	struct strbuf re = {0};
+	char *msg = NULL;
+	size_t off;
+
+	if (w->n < 1) {
+		case_unsupported(r->cf, line, "dg-regexp with no expression");
+		return;
+	}
+	/* its comment, selector and line are there for show: runtest reads none */
+	are_to_pcre(&re, w->v[0]);
+	d.kind = D_REGEXP;
+	d.line = LINE_ANY;
+	d.src_line = line;
+	d.src_col = 1;
+	d.regex = xstrdup(w->v[0]);
+	if (!(d.re = rx_compile(sb_str(&re), re.len, RX_TCL_LINE, &msg, &off))) {
+		case_unsupported(r->cf, line, "dg-regexp \"%s\": expression does not compile: %s", w->v[0], msg);
+		directive_release(&d);
+	} else {
+		case_add_directive(r->cf, &d);
+	}
+	free(msg);
+	sb_release(&re);
+}
+
 /* dg-xfail-if COMMENT SEL [INCLUDE [EXCLUDE]]: where SEL holds and the
  * test's flags so far are included and not excluded, the first check
  * runtest reports after it (a message, a multiline pattern, the excess
@@ -823,8 +854,12 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 	} else if (!strcmp(name, "dg-final") || !strcmp(name, "dg-output")) {
 		read_final(r, line, name, &w);
 	} else if (!strcmp(name, "dg-xfail-run-if") || !strcmp(name, "dg-shouldfail") || !strcmp(name, "dg-timeout") ||
-	           !strcmp(name, "dg-timeout-factor")) {
-		;       /* about running the program, or how long runtest waits: not diagnostics */
+	           !strcmp(name, "dg-timeout-factor") || !strcmp(name, "dg-require-ascii-locale")) {
+		;       /* about running the program, how long runtest waits, or always true */
+	} else if (!strcmp(name, "dg-regexp")) {
+		read_regexp(r, line, &w);
+	} else if (!strcmp(name, "dg-enable-nn-line-numbers")) {
+		r->cf->dg_nn_lines = 1;
 	} else if (!strcmp(name, "dg-xfail-if")) {
 		read_xfail_if(r, line, &w);
 	} else if (!strcmp(name, "dg-additional-sources")) {
@@ -1038,9 +1073,13 @@ static const char *const gcc_prunes[] = {
 	/* not GCC's: Clang's closing count, so that Clang can run these files */
 	"(^|\\n)[0-9]+ (warning|error)s? (and [0-9]+ (warning|error)s? )?generated\\.",
 };
-static const char note_prune[] = "(^|\\n)[^\\n]*: note: [^\\n]*";
+/* after gcc_prunes: notes (unless dg-note), then dg-enable-nn-line-numbers'
+ * two source margins (the first line's, and the others') */
+static const char *const other_prunes[] = {
+	"(^|\\n)[^\\n]*: note: [^\\n]*", "^[0-9]+ \\|", "[ ]+[0-9]+ \\|",
+};
 
-static struct rx *prunes[LEN(gcc_prunes) + 1];     /* the last: note_prune */
+static struct rx *prunes[LEN(gcc_prunes) + LEN(other_prunes)];
 
 static void
 prunes_release(void)
@@ -1057,7 +1096,7 @@ prunes_init(void)
 	if (prunes[0])
 		return;
 	for (size_t i = 0; i < LEN(prunes); i++)
-		if (!(prunes[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : note_prune, &err)))
+		if (!(prunes[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : other_prunes[i - LEN(gcc_prunes)], &err)))
 			abort();        /* the table is ours: a bad entry is a bug */
 	atexit(prunes_release);
 }
@@ -1257,6 +1296,25 @@ match_multiline(struct dgjudge *j)
 	}
 }
 
+/* handle-dg-regexps: each dg-regexp, once, before any pruning. */
+static void
+match_regexps(struct dgjudge *j)
+{
+	for (size_t i = 0; i < j->cf->ndirs; i++) {
+		const struct directive *d = &j->cf->dirs[i];
+		int hit;
+
+		if (d->kind != D_REGEXP || !selector_eval(d->sel, j->env))
+			continue;
+		hit = regsub_n(d->re, &j->t, "", NULL, 1) > 0;
+		j->out[i] = xfail_if_takes(j, hit) ? (hit ? OUT_XPASS : OUT_XFAIL) : hit ? OUT_HELD : OUT_MISSING;
+		if (j->out[i] == OUT_MISSING) {
+			describe(j->why, "missing", d);
+			j->failures++;
+		}
+	}
+}
+
 /* gcc-dg-prune, prune_gcc_output (with the multiline blocks) and
  * dg-prune-output over the output; then, as dg-test does, empty lines go. */
 static void
@@ -1272,10 +1330,16 @@ prune(struct dgjudge *j)
 		sb_addf(j->why, "%s%zu blank line(s) in output", j->why->len ? "; " : "", blank);
 		j->failures++;
 	}
+	match_regexps(j);
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
 		regsub_all(prunes[i], t, "", NULL);
 	if (!j->cf->dg_keep_notes)
 		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
+	if (j->cf->dg_nn_lines) {
+		/* dg-enable-nn-line-numbers: source margins read "NN" */
+		regsub_all(prunes[LEN(gcc_prunes) + 1], t, "   NN |", NULL);
+		regsub_all(prunes[LEN(gcc_prunes) + 2], t, "   NN |", NULL);
+	}
 	match_multiline(j);
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		if (j->cf->dirs[i].kind == D_PRUNE) {

@@ -15,6 +15,7 @@ static const char *const dkind_names[] = {
 	[D_EXCESS] = "dg-excess-errors",
 	[D_XFAIL_IF] = "dg-xfail-if",
 	[D_MULTILINE] = "dg-multiline-output",
+	[D_REGEXP] = "dg-regexp",
 	[D_FINAL] = "dg-final",
 	[D_OUTPUT] = "dg-output",
 };

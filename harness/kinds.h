@@ -24,6 +24,7 @@ enum dkind {
 	D_EXCESS,           /* DejaGnu dg-excess-errors: output no directive matched is expected */
 	D_XFAIL_IF,         /* DejaGnu dg-xfail-if: the first check after it is expected to fail */
 	D_MULTILINE,        /* DejaGnu dg-begin/end-multiline-output: these lines, as a block */
+	D_REGEXP,           /* DejaGnu dg-regexp: a free-form expression the output must match */
 	D_FINAL,            /* DejaGnu dg-final: a scan of a dump or the assembly (never run here) */
 	D_OUTPUT,           /* DejaGnu dg-output: what the program prints (never run here) */
 };
@@ -52,7 +53,7 @@ enum verdict { V_PASS, V_FAIL, V_NA, V_SKIP, V_ERROR };
 /* Each name function returns the name written in results files; each
  * parse function the reverse, or -1 for a name it does not know. */
 const char *dkind_name(enum dkind k);      /* expect-warning, ..., dg-excess-errors, dg-xfail-if,
-                                              dg-multiline-output, dg-final, dg-output */
+                                              dg-multiline-output, dg-regexp, dg-final, dg-output */
 int dkind_parse(const char *s);
 const char *severity_name(enum severity s);    /* note, warning, error, fatal */
 int severity_parse(const char *s);

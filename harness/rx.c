@@ -25,6 +25,7 @@ rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **err, s
 	static const uint32_t options[] = {
 		[RX_PCRE2] = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
 		[RX_TCL] = PCRE2_DOTALL | PCRE2_DOLLAR_ENDONLY,
+		[RX_TCL_LINE] = PCRE2_MULTILINE,
 	};
 	PCRE2_UCHAR msg[256];
 	PCRE2_SIZE off = 0;

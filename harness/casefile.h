@@ -76,6 +76,7 @@ struct casefile {
 	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
 	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
 	int dg_nn_lines;        /* DejaGnu dg-enable-nn-line-numbers: source margins read "NN" */
+	int dg_multiline_first; /* DejaGnu: its testsuite matches multiline blocks before pruning (GCC 14 on) */
 	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
 	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
 	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */

@@ -993,6 +993,7 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 		r.vars[1] = r.srcdir;
 	}
 	read_driver(&r, ctx->dgdir);    /* first: dg-skip-if asks about its flags */
+	cf->dg_multiline_first = ctx->dgdir && ctx->dgdir->multiline_first;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
@@ -1265,6 +1266,11 @@ match_multiline(struct dgjudge *j)
 {
 	size_t index = 0;
 
+	if (j->cf->dg_nn_lines) {
+		/* dg-enable-nn-line-numbers: source margins read "NN" */
+		regsub_all(prunes[LEN(gcc_prunes) + 1], &j->t, "   NN |", NULL);
+		regsub_all(prunes[LEN(gcc_prunes) + 2], &j->t, "   NN |", NULL);
+	}
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		const struct directive *d = &j->cf->dirs[i];
 		int xfail = d->xfail && selector_eval(d->xfail, j->env), hit;
@@ -1323,6 +1329,9 @@ prune(struct dgjudge *j)
 	struct strbuf k = {0}, *t = &j->t;
 	size_t blank = 0;
 
+	/* GCC 14's gcc-dg-prune matches the blocks first, GCC 12's last */
+	if (j->cf->dg_multiline_first)
+		match_multiline(j);
 	for (size_t i = 0; i + 1 < t->len; i++)
 		if (t->buf[i] == '\n' && t->buf[i + 1] == '\n')
 			blank++, i++;
@@ -1335,12 +1344,8 @@ prune(struct dgjudge *j)
 		regsub_all(prunes[i], t, "", NULL);
 	if (!j->cf->dg_keep_notes)
 		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
-	if (j->cf->dg_nn_lines) {
-		/* dg-enable-nn-line-numbers: source margins read "NN" */
-		regsub_all(prunes[LEN(gcc_prunes) + 1], t, "   NN |", NULL);
-		regsub_all(prunes[LEN(gcc_prunes) + 2], t, "   NN |", NULL);
-	}
-	match_multiline(j);
+	if (!j->cf->dg_multiline_first)
+		match_multiline(j);
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		if (j->cf->dirs[i].kind == D_PRUNE) {
 			regsub_all(j->cf->dirs[i].re, t, "", NULL);

@@ -134,6 +134,31 @@ driver_text(const char *raw)
 	return sb_detach(&text);
 }
 
+/* Does the testsuite above dir prune as GCC 14 and later do, matching
+ * the multiline blocks first, in gcc-dg-prune (its lib/gcc-dg.exp says)? */
+static int
+multiline_first(const char *dir)
+{
+	char *up = xstrdup(dir), *s, *path;
+	struct strbuf lib = {0};
+	const char *prune, *end;
+	int first = 0;
+
+	while ((s = strrchr(up, '/')) && s != up && strcmp(s + 1, "testsuite"))
+		*s = '\0';
+	path = xasprintf("%s/lib/gcc-dg.exp", up);
+	if (s && s != up && read_file(path, MAX_CASE_BYTES, &lib, NULL) == 0 &&
+	    (prune = strstr(sb_str(&lib), "proc gcc-dg-prune "))) {
+		end = strstr(prune, "\n}");
+		s = strstr(prune, "handle-multiline-outputs");
+		first = s && (!end || s < end);
+	}
+	sb_release(&lib);
+	free(path);
+	free(up);
+	return first;
+}
+
 void
 dg_dir_load(struct dg_dir *dd, const char *dir)
 {
@@ -165,6 +190,7 @@ dg_dir_load(struct dg_dir *dd, const char *dir)
 		free(up);
 	}
 	strvec_release(&names);
+	dd->multiline_first = multiline_first(dir);
 }
 
 void

@@ -8,7 +8,8 @@
  * computed flags), or a directory whose files a driver further up runs,
  * makes the file n/a: the harness does not guess flags.
  *
- * dg_dir_load is the I/O edge (reads the directory and its drivers);
+ * dg_dir_load is the I/O edge (reads the directory, its drivers and the
+ * testsuite's lib/gcc-dg.exp);
  * dg_driver_for is pure.
  */
 #ifndef DGDRIVER_H
@@ -26,6 +27,8 @@ struct dg_dir {
 	size_t nexps;
 	char *up;               /* without a driver here: "DIR/NAME.exp", the first one above
 	                           (up to the testsuite directory), else NULL */
+	int multiline_first;    /* its testsuite's lib/gcc-dg.exp matches multiline blocks
+	                           before pruning (GCC 14 on), not after (GCC 12) */
 };
 
 struct dg_driver {

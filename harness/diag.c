@@ -223,7 +223,7 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 	for (size_t i = 0; i < LEN(sev_markers); i++) {
 		size_t ml = strlen(sev_markers[i].text);
 		/* "error: ..." with neither place nor program: Clang's frontend */
-		if (has_prefix(s, len, sev_markers[i].text + 2)) {
+		if (dl->bare && has_prefix(s, len, sev_markers[i].text + 2)) {
 			bare = 1;
 			mi = i;
 			break;

@@ -2,7 +2,7 @@
  *
  *   FILE:LINE:COL: SEVERITY: MESSAGE [OPTION]
  *   PROGRAM: SEVERITY: MESSAGE [OPTION]        (driver, cc1: no location)
- *   SEVERITY: MESSAGE                          (Clang's frontend: neither)
+ *   SEVERITY: MESSAGE                          (Clang's frontend: neither; only when asked)
  *
  * Context lines ("In function", "In file included from", "inlined from",
  * "N warnings generated.", backtraces) are skipped. Identical diagnostics
@@ -33,6 +33,8 @@ struct diag {
 struct diaglist {
 	struct diag *v;
 	size_t n, cap;
+	int bare;               /* set before parsing: also read "SEVERITY: MESSAGE" lines with
+	                           neither place nor program (Clang's frontend), as -verify sees them */
 	int ice;                /* an internal compiler error or a crash report was printed */
 	char *ice_text;         /* its first line, or NULL */
 };

@@ -61,6 +61,10 @@ struct dialect_ops {
 	/* Another compiler's test files (-verify, DejaGnu): compiled with the
 	 * flags they ask for and no profile's, unless the run names profiles. */
 	int peer;
+	/* Its judge sees the compiler's diagnostics that have neither place
+	 * nor program ("warning: unknown warning option"), as Clang's
+	 * verifier does (diag.h). */
+	int bare_diagnostics;
 };
 
 /* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"

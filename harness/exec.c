@@ -142,6 +142,7 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 		sb_add(&both, r->err.buf, r->err.len);
 		text = &both;
 	}
+	dl.bare = cf->dialect->bare_diagnostics;
 	diag_parse(&dl, sb_str(text), text->len);
 	v = match_job(cf, &env, sb_str(text), text->len, &dl, &ei, outcomes, &reason);
 	sb_release(&both);

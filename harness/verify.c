@@ -281,6 +281,7 @@ add_prefixes(struct vparser *p, const char *list)
 		s += n + (s[n] == ',');
 	}
 }
+
 /* cc1 options whose value is the next word. */
 static const char *const cc1_pairs[] = {
 	"-triple", "-target", "-x", "-o", "-D", "-U", "-I", "-iquote", "-isystem", "-include", "-internal-isystem",
@@ -882,4 +883,5 @@ const struct dialect_ops dialect_verify = {
 	.judge = verify_judge,
 	.requires_reason = "%s is not this configuration's",
 	.peer = 1,
+	.bare_diagnostics = 1,
 };

@@ -210,7 +210,7 @@ while IFS="$tab" read -r name compiler h r; do
 	[ "$h" = "$r" ] && ok "dialect/$name-as-$compiler" || bad "dialect/$name-as-$compiler" "clang -verify: $r, diagmatrix: $h"
 done < "$T/va/both.tsv"
 # every file that pins a defect was compared, on both Clangs
-for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c verify-expansion.c verify-limit.c \
+for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c verify-expansion.c verify-frontend.c verify-limit.c \
 	"verify-mixed.c (RUN 1)" "verify-mixed.c (RUN 2)" verify-no-limit.c verify-prefixes.c \
 	"verify-skipped.c (RUN 1)" "verify-skipped.c (RUN 2)" "verify-syntax.c (RUN 1)" "verify-syntax.c (RUN 2)"; do
 	n=$(grep -c "^$f$tab" "$T/va/both.tsv")
@@ -225,9 +225,9 @@ $DM export --format tap "$T/dl.results" | grep -A3 "verify-limit.c clang-22" \
 	| grep -q "reason: .*the output was cut at the compiler's error limit" \
 	&& ok dialect/limit-said || bad dialect/limit-said "$($DM export --format tap "$T/dl.results" | grep -A3 'verify-limit.c clang-22')"
 # the RUN line's action: -fsyntax-only; -emit-llvm-only is -S -emit-llvm
-awk -F '\t' '$1 == "job" && $2 == "verify-syntax.c (RUN 1)" && $3 == "clang-22"' "$T/dl.results" | grep -q -- ' -fsyntax-only /' \
+awk -F '\t' '$1 == "job" && $2 == "verify-syntax.c (RUN 1)" && $3 == "clang-22"' "$T/dl.results" | grep -q -- ' -fsyntax-only tests/dialect/verify-syntax.c ' \
 	&& awk -F '\t' '$1 == "job" && $2 == "verify-syntax.c (RUN 2)" && $3 == "clang-22"' "$T/dl.results" \
-	| grep -q -- ' -emit-llvm .* -S /' && ok dialect/run-line-action || bad dialect/run-line-action "$(grep verify-syntax "$T/dl.results")"
+	| grep -q -- ' -emit-llvm .* -S tests/dialect/verify-syntax.c ' && ok dialect/run-line-action || bad dialect/run-line-action "$(grep verify-syntax "$T/dl.results")"
 # Clang never leaves crash reproducers behind
 n=$(awk -F '\t' '$1 == "job" && $3 ~ /^clang/ && $7 != "n/a" && $12 !~ / -fno-crash-diagnostics /' "$T/dl.results" | wc -l)
 [ "$n" = 0 ] && ok dialect/no-crash-reproducers || bad dialect/no-crash-reproducers "$n clang jobs without -fno-crash-diagnostics"
@@ -476,7 +476,7 @@ $DM run --frobnicate > /dev/null 2> "$T/err"
 $DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --dry-run > "$T/dry"
 $DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --dry-run --no-sandbox > "$T/dry-bare"
 check dry-run/line grep -qxF "LC_ALL=C aarch64-linux-gnu-gcc-12 -O0 -Wall -fdiagnostics-plain-output -c tests/e2e/cases/fail.c -o /dev/null  # fail.c gcc-12 arm64 O0" "$T/dry-bare"
-check dry-run/clang grep -qxF "LC_ALL=C clang-14 --target=aarch64-linux-gnu -O2 -Wall -fno-caret-diagnostics -fno-color-diagnostics -c tests/e2e/cases/pass.c -o /dev/null  # pass.c clang-14 arm64 default" "$T/dry-bare"
+check dry-run/clang grep -qxF "LC_ALL=C clang-14 --target=aarch64-linux-gnu -O2 -Wall -fno-caret-diagnostics -fno-color-diagnostics -fno-crash-diagnostics -c tests/e2e/cases/pass.c -o /dev/null  # pass.c clang-14 arm64 default" "$T/dry-bare"
 sed 's/^LC_ALL=C bwrap --unshare-all --die-with-parent --as-pid-1 .* --unsetenv TMPDIR -- /LC_ALL=C /' "$T/dry" > "$T/dry-unwrapped"
 [ "$(grep -c '^LC_ALL=C bwrap --unshare-all ' "$T/dry")" -eq "$(wc -l < "$T/dry")" ] && cmp -s "$T/dry-unwrapped" "$T/dry-bare" \
 	&& grep -q -- "--ro-bind $PWD/tests/e2e/cases $PWD/tests/e2e/cases " "$T/dry" && ok dry-run/sandboxed \

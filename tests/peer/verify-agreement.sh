@@ -1,11 +1,12 @@
 #!/bin/sh
-# SPDX-License-Identifier: MIT
-# tests/peer/verify-agreement.sh [-c CONFIG] [-w WORK] [-j N] [-C A,B] DIR|FILE...
+# tests/peer/verify-agreement.sh [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] DIR|FILE...
 #
 # How often does the harness give the verdict Clang's own -verify gives?
 # The Clang -verify files named (a checkout's clang/test/Sema, say) are run
-# through the harness (as-written, x86-64, every Clang of CONFIG, or those of
-# -C), and each -verify RUN command through that same Clang the way lit runs
+# through the harness (as-written, on the targets x86-64 and arm64 or those
+# of -t, every Clang of CONFIG or those of -C), and each -verify RUN command
+# (on the target its -triple names, else x86-64) through that same Clang the
+# way lit runs
 # it: %clang_cc1 is `clang -cc1 -internal-isystem RESOURCE/include
 # -nostdsysteminc`, %s the file, %S its directory, in the same root or
 # sandbox as the harness's job. Prints, per compiler, the RUN commands both
@@ -13,9 +14,10 @@
 # passing what Clang fails must never happen), then each disagreement.
 # Exits 1 when agreement is below 98 % or the harness passed a failure.
 #
-# Not run by make check: the files are another project's (keep them in a
-# scratch directory). WORK keeps the harness's results (h.results), the
-# reference verdicts (ref.tsv) and the comparison (both.tsv).
+# make check runs it over tests/dialect; over another project's files
+# (keep them in a scratch directory) it is run by hand. WORK keeps the
+# harness's results (h.results), the reference verdicts (ref.tsv) and the
+# comparison (both.tsv).
 set -eu
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 DM=${DM:-$TOP/build/diagmatrix}

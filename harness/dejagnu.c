@@ -609,6 +609,37 @@ read_regexp(struct dgreader *r, int line, const struct strvec *w)
 	sb_release(&re);
 }
 
+/* dg-skip-if and dg-xfail-if: COMMENT SEL [INCLUDE [EXCLUDE]]. The
+ * selector where SEL holds and the test's flags so far are included and
+ * not excluded (*spec: SEL as written); NULL when the option lists rule
+ * it out, or (with the file made n/a) when it cannot be read. */
+static struct selector *
+conditional(struct dgreader *r, int line, const char *name, const struct strvec *w, char **spec)
+{
+	struct selector *sel;
+	char *err = NULL, *rest;
+	int opts;
+
+	if (w->n < 2 || w->n > 4) {
+		case_unsupported(r->cf, line, "%s with %zu arguments", name, w->n);
+		return NULL;
+	}
+	if ((opts = options_hold(r, w)) < 0)
+		case_unsupported(r->cf, line, "%s with option lists, before a dg-options with a selector", name);
+	if (opts <= 0)
+		return NULL;
+	*spec = trimmed(w->v[1]);
+	/* "target SEL" is handed on: a group keeps its braces */
+	rest = strpbrk(*spec, " \t\n") ? xasprintf("{ %s }", *spec) : xstrdup(*spec);
+	sel = selector_dejagnu(rest, keyword, r, &err);
+	free(rest);
+	if (!sel) {
+		case_unsupported(r->cf, line, "%s", err);
+		free(err);
+	}
+	return sel;
+}
+
 /* dg-xfail-if COMMENT SEL [INCLUDE [EXCLUDE]]: where SEL holds and the
  * test's flags so far are included and not excluded, the first check
  * runtest reports after it (a message, a multiline pattern, the excess
@@ -617,28 +648,10 @@ static void
 read_xfail_if(struct dgreader *r, int line, const struct strvec *w)
 {
 	struct directive d = {0};
-	char *err = NULL, *spec, *rest;
-	int opts;
+	char *spec;
 
-	if (w->n < 2 || w->n > 4) {
-		case_unsupported(r->cf, line, "dg-xfail-if with %zu arguments", w->n);
+	if (!(d.sel = conditional(r, line, "dg-xfail-if", w, &spec)))
 		return;
-	}
-	if ((opts = options_hold(r, w)) < 0) {
-		case_unsupported(r->cf, line, "dg-xfail-if with option lists, before a dg-options with a selector");
-		return;
-	}
-	if (!opts)
-		return;
-	spec = trimmed(w->v[1]);
-	rest = strpbrk(spec, " \t\n") ? xasprintf("{ %s }", spec) : xstrdup(spec);
-	d.sel = selector_dejagnu(rest, keyword, r, &err);
-	free(rest);
-	if (!d.sel) {
-		case_unsupported(r->cf, line, "%s", err);
-		free(err);
-		return;
-	}
 	d.kind = D_XFAIL_IF;
 	d.line = LINE_ANY;
 	d.src_line = line;
@@ -725,36 +738,13 @@ static void
 read_skip_if(struct dgreader *r, int line, const struct strvec *w)
 {
 	struct selector *sel;
-	char *err = NULL, *spec;
-	int opts;
+	char *spec, *why;
 
-	if (w->n < 2 || w->n > 4) {
-		case_unsupported(r->cf, line, "dg-skip-if with %zu arguments", w->n);
+	if (!(sel = conditional(r, line, "dg-skip-if", w, &spec)))
 		return;
-	}
-	if ((opts = options_hold(r, w)) < 0) {
-		case_unsupported(r->cf, line, "dg-skip-if with option lists, before a dg-options with a selector");
-		return;
-	}
-	if (!opts)
-		return;
-	spec = trimmed(w->v[1]);
-	{
-		/* dg-skip-if hands "target SEL" on: a group keeps its braces */
-		char *rest = strpbrk(spec, " \t\n") ? xasprintf("{ %s }", spec) : xstrdup(spec);
-		sel = selector_dejagnu(rest, keyword, r, &err);
-		free(rest);
-	}
-	if (!sel) {
-		case_unsupported(r->cf, line, "%s", err);
-		free(err);
-		return;
-	}
-	{
-		char *why = xasprintf("dg-skip-if { %s }", spec);
-		require(r, sel, 1, why);
-		free(why);
-	}
+	why = xasprintf("dg-skip-if { %s }", spec);
+	require(r, sel, 1, why);
+	free(why);
 }
 
 /* dg-require-alias and the like: a keyword under another name. */

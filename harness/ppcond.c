@@ -759,8 +759,11 @@ command_line_macros(struct scan *s, const struct strvec *flags)
 			set_macro(s, f + 2, strlen(f + 2), M_UNDEF);
 			continue;
 		}
-		m = set_macro(s, f + 2, strcspn(f + 2, "=("), f[2 + strcspn(f + 2, "=(")] == '(' ? M_FUNC : M_DEF);
-		tokenize(eq ? eq + 1 : "1", eq ? eq + strlen(eq) : "1" + 1, &m->value);
+		static const char one[] = "1";  /* -DNAME means NAME is 1 */
+		const char *v = eq ? eq + 1 : one;
+		size_t n = strcspn(f + 2, "=(");
+		m = set_macro(s, f + 2, n, f[2 + n] == '(' ? M_FUNC : M_DEF);
+		tokenize(v, v + strlen(v), &m->value);
 	}
 }
 

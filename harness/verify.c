@@ -457,6 +457,13 @@ two_actions(struct vparser *p, int line, const char *f)
 	free(err);
 }
 
+/* Is f a redirection (<, >, 2>&1, >>FILE, ...)? */
+static int
+redirection(const char *f)
+{
+	return f[0] == '<' || f[0] == '>' || (isdigit((unsigned char)f[0]) && (f[1] == '<' || f[1] == '>'));
+}
+
 /* Is f a word that ends the command (a pipe or a list)? */
 static int
 ends_command(const char *f)
@@ -553,8 +560,8 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 	for (k++; k < w->n && !ends_command(w->v[k]); k++) {
 		const char *f = w->v[k], *value = NULL;
 		/* a redirection and its file: lit's business, not the compiler's */
-		if (strchr("<>", f[0]) || (isdigit((unsigned char)f[0]) && strchr("<>", f[1]))) {
-			k += strchr("<>", f[strlen(f) - 1]) != NULL;
+		if (redirection(f)) {
+			k += f[strlen(f) - 1] == '<' || f[strlen(f) - 1] == '>';
 			continue;
 		}
 		if (run_control(p, &st, f))
@@ -564,6 +571,8 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 				value = w->v[++k];
 		run_option(p, &st, f, value);
 	}
+	if (!p->prefixes.n)     /* -verify only after a pipe */
+		add_prefixes(p, "expected");
 	/* what the driver does that cc1 does not: stop at 20 errors, and make
 	 * the math functions set errno (so that they are not const) */
 	if (st.llvm)

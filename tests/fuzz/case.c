@@ -25,7 +25,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct casefile cf;
 	struct errlist errs = {0};
 	struct dg_exp exp = { "fuzz.exp", xstrndup((const char *)data, size) };
-	struct dg_dir dir = { &exp, 1, NULL };
+	struct dg_dir dir = { &exp, 1, NULL, 0 };
 	struct read_ctx ctx = { .vocab = &vocab, .dgdir = &dir };
 
 	if (case_parse(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, NULL, &ctx, &errs) == 0) {

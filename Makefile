@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # diagmatrix: make (build), make check (tests), make matrix (the full
 # matrix into results/), make fuzz (the parsers under libFuzzer), make
 # bench. As root on Debian, missing packages are installed with apt-get;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -10,9 +11,7 @@
 #include "cache.h"
 #include "revision.h"
 
-#ifndef DIAGMATRIX_VERSION
-#define DIAGMATRIX_VERSION "0.1.0"
-#endif
+#include "version.h"
 #define MAGIC "diagmatrix-cache 2\n"
 /* an entry holds at most two outputs of the 8 MiB a job keeps */
 #define MAX_ENTRY_BYTES (20 << 20)

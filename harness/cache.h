@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cache: the output of compiles (and probes) whose inputs have not
  * changed, so that a rerun compiles only what changed.
  *

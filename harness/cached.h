@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* cached: run tasks (probes, compiles) through sched, but for those whose
  * answer the cache already holds: the one "from the cache, or spawned and
  * stored" loop of the harness.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* casefile: the case model every dialect's reader fills (dialect.h) and
  * everything downstream reads: a file's directives, its flags and
  * requirements, and the "unsupported" record that makes it n/a.

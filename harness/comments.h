@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* comments: the comments of a C file, a line at a time, for the readers
  * of the dialects written in comments (native, Clang -verify).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* config: compilers.yaml, read with libyaml.
  *
  *   timeout: 60                     # seconds per job (optional)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* GCC's DejaGnu dialect (gcc.dg and the like), read and judged the way
  * GCC's testsuite does it (DejaGnu's dg.exp, with GCC 12's gcc-dg.exp
  * and prune.exp on top).

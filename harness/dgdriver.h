@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dgdriver: the DejaGnu drivers (*.exp) of a directory, and the flags one
  * gives a file, read the way GCC's own drivers are written:
  *

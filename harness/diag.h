@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag: compiler output (GCC and Clang, text format) into diagnostics.
  *
  *   FILE:LINE:COL: SEVERITY: MESSAGE [OPTION]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dialect: the annotation languages a case file can be written in, each
  * a reader and a judge behind one interface (in the way qbe describes its
  * targets with a table of functions).

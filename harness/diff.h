@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff: what changed between two runs, per case and configuration
  * (case, compiler, target, profile): verdicts that changed, diagnostics
  * that appeared or disappeared, configurations that came or went.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* etarget: the DejaGnu effective-target keywords this harness can decide
  * (lp64, int128, alloca, fpic, ...), each the way GCC's
  * target-supports.exp decides it: a small program that must compile

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* exec: carry out a plan (plan.h): decided jobs are recorded as they are,
  * the cache answers what it can, the rest is compiled through sched, each
  * job is judged (match.h) as it ends and written to the results file at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* export: results as machine-readable text (interface.md).
  *
  *   tsv: header + one row per distinct diagnostic per configuration

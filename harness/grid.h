@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid: "what happened where", the one model behind the reports of table,
  * try and diff --format markdown.
  *

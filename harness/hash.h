@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* hash: the harness's one hash function (FNV-1a, 64 bits) and its one
  * hash table, an open-addressing index over the elements of an array the
  * caller keeps (the index holds their positions, not the elements).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobs: cases × compilers × targets × profiles, each a compile to run or a
  * verdict decided without compiling (skip: the toolchain is missing here;
  * n/a: case-requires does not hold).

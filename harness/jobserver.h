@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* jobserver: a GNU make job server client, so that `make -jN` and the
  * harness share N.
  *

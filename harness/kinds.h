@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* kinds: the enumerations every stage shares (a directive's kind, a
  * diagnostic's severity and status, an outcome, a verdict) and
  * their names in results files and reports.

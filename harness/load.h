@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load: the case files of a run, from the paths the user gave to parsed
  * casefiles.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* match: the verdict of one compile (case-format.md, "Meaning of a run"):
  * how the compiler ended, then its diagnostics against the case's
  * directives, judged by the case's dialect (dialect.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The native dialect (case-format.md): directives in comments,
  * judged diagnostic by diagnostic. */
 #include <ctype.h>

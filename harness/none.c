@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The dialect "none": a file read without annotations, as `try` reads
  * any C file. Every diagnostic is recorded and none is judged: the
  * verdict is pass (or error, when the compiler fails). Never detected:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* overview: the answer at a glance, as rows of a grid (grid.h).
  *
  * One row per thing the library checks: each case-overview line of a case

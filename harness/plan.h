@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* plan: what a run will do, before anything is compiled: the
  * configuration, the cases, the toolchains found (probes, effective
  * targets), and the jobs of the matrix (filtered, sharded). `run` builds

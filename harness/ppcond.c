@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ppcond: the lines a C preprocessor skips, decided as far as the file
  * decides them and kept as conditions on the configuration where it does
  * not (ppcond.h). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ppcond: the lines of a C file that its preprocessor skips (#if 0,
  * #ifdef NAME, #if defined(__aarch64__) ...), for readers whose
  * directives are seen through the preprocessor, as Clang's -verify sees

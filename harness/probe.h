@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* probe: which compiler × target of the configuration works here, and the
  * version each command reports.
  *

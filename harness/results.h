@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* results: everything one run found, in memory and on disk.
  *
  * run builds a struct results; table, export, diff and merge read it back

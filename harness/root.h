@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* root: compilers from other Debian releases, each in a root of its own.
  *
  * A root is a directory holding a minimal Debian system of another release

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* run: the `run`, `list`, `lint` and `root` commands: a plan (plan.h)
  * built as far as each needs, then carried out (exec.h) or shown.
  *

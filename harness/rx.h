@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* rx: every regular expression of the harness, PCRE2 behind one wrapper.
  *
  * Patterns come from case files nobody here wrote, and a pattern can take

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sched: run many processes in parallel, each with a deadline.
  *
  * Calling sequence (after git's run_processes_parallel, with samurai's

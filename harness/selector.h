@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selector: the {...} configuration filters of case-format.md.
  *
  *   {gcc>=11, arch=arm64|s390x, profile!=O0, !clang}

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* sha256: FIPS 180-4 SHA-256, for cache keys and entry checksums. */
 #ifndef SHA256_H
 #define SHA256_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* srcerr: input errors with their position, collected by the parsers and
  * printed once, at the edge, as "FILE:LINE:COL: error: MESSAGE".
  */

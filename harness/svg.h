@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* svg: the overview (overview.h) as a picture, for the top of compat.md.
  *
  * One row per overview row under its topic, one column per range of

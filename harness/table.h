@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* table: results as a GitHub-flavoured markdown compatibility table.
  *
  * One section per case (title, references, file), one column per compiler,

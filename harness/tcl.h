@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* tcl: Tcl's word splitting, as DejaGnu reads a dg- directive and its
  * drivers, and as selectors read DejaGnu's target lists.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* trust: what a case may ask of a compiler when cases are not trusted.
  *
  * A case names flags (case-flags, dg-options, a -verify RUN line), and

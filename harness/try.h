@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* try: what fired where, for files with no annotations (`diagmatrix
  * try`): one row per distinct diagnostic (file, line, severity, option,
  * message; the column is left out and a header is named by its file name

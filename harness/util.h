@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util: allocation that never returns NULL, growable strings and vectors,
  * whole-file reading and shell-style word handling.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Clang's -verify dialect: "// expected-warning {{text}}" comments, read
  * as clang/lib/Frontend/VerifyDiagnosticConsumer.cpp reads them, with the
  * prefixes and flags of the file's RUN line, and judged as it judges. */

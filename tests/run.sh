@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/run.sh BUILD...: every test of diagmatrix, for each build directory
 # given (`make check` passes build and build-san, the sanitizer build);
 # run from the repository root. Prints PASS/FAIL per test and ends with
@@ -124,6 +125,11 @@ $DM diff --format markdown $R/old.results $R/new.results > "$T/report.diff.md" 2
 
 # --- the project's own cases are well-formed ---
 check lint/cases $DM lint cases
+
+# one version, said by --version as version.h defines it, with the revision
+v=$(sed -n 's/^#define DIAGMATRIX_VERSION "\(.*\)"$/\1/p' harness/version.h)
+$DM --version > "$T/version" 2>&1 && [ -n "$v" ] && grep -qx "diagmatrix $v (.*)" "$T/version" \
+	&& ok cli/version || bad cli/version "$(cat "$T/version")"
 
 # inputs the fuzzers once found faults with: refused or read, never a crash
 for f in tests/fuzz/regressions/case-*; do

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* yaml-check FILE KEY...: parse FILE with libyaml; fail unless it is one
  * well-formed document whose top-level mapping has every KEY. Used by
  * make check on the GitHub workflow files. */

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/bench/bench.sh: `make bench`. Measures, in one run on this machine:
 #   1. the full installed matrix, cold (empty cache): wall time, the
 #      children's CPU time, the machine's busy CPU time (/proc/stat), and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # capture.sh: regenerate the compiler output kept as parser test data.
 # Each tests/data/diag/COMPILER.TARGET.SOURCE.FLAGSET.stderr is what that
 # compiler printed, exactly, under LC_ALL=C (and one under a UTF-8 locale

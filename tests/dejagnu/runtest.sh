@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/dejagnu/runtest.sh GCC_TESTSUITE WORK: lay out a DejaGnu testsuite
 # in WORK/testsuite (GCC 12's lib and config from GCC_TESTSUITE, this
 # directory's gcc.diagmatrix, and the gcc.dg/W*.c files with gcc.dg's

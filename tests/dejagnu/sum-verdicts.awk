@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Per-file verdicts of a DejaGnu .sum file, judging diagnostics only:
 # FAIL, XPASS and UNRESOLVED of a test for warnings, errors, bogus
 # messages, excess errors, blank lines, a multiline pattern, a dg-regexp

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the case-file parser (comments, directives, selectors,
  * PCRE2 patterns, marks), in every dialect it reads, and the judging of
  * the same bytes taken as compiler output (DejaGnu files are judged on

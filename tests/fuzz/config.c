@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the compilers.yaml loader. */
 #include <stdint.h>
 

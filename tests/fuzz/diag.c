@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the compiler-output parser. */
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: two results files (the input split at its first form
  * feed) read into one as merge reads shards, and compared as diff compares
  * an old and a new run, in both formats. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the results reader, and every reporter over what it
  * accepts (table, its overview and SVG, try, the four exports), written to /dev/null. */
 #include <stdint.h>

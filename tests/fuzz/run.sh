@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/fuzz/run.sh SECONDS NAME...: run each libFuzzer target
 # (build-fuzz/fuzz-NAME) for SECONDS on a fresh working corpus seeded from
 # the repository: the case library, the malformed cases and the -verify

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libFuzzer target: the selector parsers (case-format.md's and DejaGnu's
  * target selectors) and their evaluation. */
 #include <stdint.h>

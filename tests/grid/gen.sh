@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Writes grid.results and try.results: results files made for the grid
 # reports (table, its overview and SVG, try), covering ranges that merge
 # and split, a profile-excluded expectation, a silent compiler, n/a, skip,

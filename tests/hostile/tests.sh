@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/hostile/tests.sh: hostile input, each attack replayed; sourced by
 # tests/run.sh (inside its suite, with DM, T, ok, bad and check).
 #

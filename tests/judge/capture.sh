@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # capture.sh: regenerate the compiler output the judge tests read. Each
 # CASE.COMPILER.ARCH.PROFILE.stderr is what that compiler printed, exactly,
 # for the command the harness gives it (the profile's flags, the plain

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/peer/dejagnu-agreement.sh -C COMPILER [-c CONFIG] [-w WORK] [-r ROOT] [-k] TESTSUITE
 #
 # How often does the harness give the verdict GCC's own runtest gives?

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/peer/verify-agreement.sh [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] DIR|FILE...
 #
 # How often does the harness give the verdict Clang's own -verify gives?

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/root/tests.sh: compilers in a Debian root, end to end; sourced by
 # tests/run.sh (inside its suite, with DM, T, ok, bad and check).
 #

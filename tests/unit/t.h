@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A minimal test framework: TEST(name) functions registered in unit.c,
  * CHECK(cond) records a failure with its line and goes on. */
 #ifndef T_H

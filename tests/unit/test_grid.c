@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* grid: how cells say where each value holds, and how columns and
  * version ranges merge. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* ppcond: which lines the preprocessor skips, as far as the file and its
  * flags decide it, and what the configuration decides per job. */
 #include <stdlib.h>

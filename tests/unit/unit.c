@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* unit-tests: every module on its own. Prints PASS/FAIL per test.
  *
  *   unit-tests              run every test

@@ -525,29 +525,91 @@ cmd_root(int argc, char **argv)
 	return r;
 }
 
+/* The commands, with what each does, for help. */
+static const struct command {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *what;
+} commands[] = {
+	{ "run", cmd_run, "Compile the cases (--cases, default cases/) with every configured compiler, target\n"
+	  "and profile, judge each compile against the case's expectations and write a\n"
+	  "results file. Exit 0: all pass; 1: something failed or erred; 2: bad input." },
+	{ "try", cmd_try, "Compile C files that have no annotations over the matrix and show which\n"
+	  "diagnostics fired where; --from shows a results file made before. Exit 0\n"
+	  "whatever fired." },
+	{ "table", cmd_table, "Render results files as the markdown compatibility table, the overview as an\n"
+	  "SVG, or the overview alone." },
+	{ "export", cmd_export, "Write results files as TSV, TAP, JUnit XML or JSON lines." },
+	{ "diff", cmd_diff, "Say what changed between two results files. Exit 1 when a configuration\n"
+	  "newly fails." },
+	{ "merge", cmd_merge, "Join the results files of one run's shards into one." },
+	{ "list", cmd_list, "List the configured compilers and targets, whether each is installed, and\n"
+	  "the roots; or the Debian packages the host lacks or needs." },
+	{ "lint", cmd_lint, "Read cases without compiling them: malformed annotations are reported as\n"
+	  "FILE:LINE:COL, what is not read is listed." },
+	{ "root", cmd_root, "Build the Debian roots the configuration's compilers live in (--rebuild:\n"
+	  "again)." },
+};
+
+/* The synopsis of one command: its lines of usage_text, the first as
+ * "usage: ". */
+static void
+synopsis(const char *name, FILE *fp)
+{
+	const char *s = usage_text;
+	int mine = 0, first = 1;
+
+	while (*s) {
+		const char *nl = strchr(s, '\n');
+		size_t n = nl ? (size_t)(nl - s) : strlen(s);
+		const char *d = NULL;
+		for (size_t k = 0; k + 11 <= n && !d; k++)
+			if (!strncmp(s + k, "diagmatrix ", 11))
+				d = s + k;
+		if (d)
+			mine = !strncmp(d + 11, name, strlen(name)) && d[11 + strlen(name)] == ' ';
+		if (mine) {
+			fprintf(fp, "%s%.*s\n", first ? "usage: " : "       ", (int)(n - 7), s + 7);
+			first = 0;
+		}
+		s += n + (nl != NULL);
+	}
+}
+
+/* help [COMMAND], COMMAND --help: what a command does and takes. */
+static int
+help(const char *name)
+{
+	if (!name) {
+		fputs(usage_text, stdout);
+		fputs("\n'diagmatrix help COMMAND' (or 'diagmatrix COMMAND --help') says what one does.\n", stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < LEN(commands); i++) {
+		if (!strcmp(commands[i].name, name)) {
+			synopsis(name, stdout);
+			printf("\n%s\n", commands[i].what);
+			return 0;
+		}
+	}
+	return usage("no command '%s'", name);
+}
+
 int
 main(int argc, char **argv)
 {
-	static const struct {
-		const char *name;
-		int (*fn)(int, char **);
-	} cmds[] = {
-		{ "run", cmd_run }, { "try", cmd_try }, { "table", cmd_table }, { "export", cmd_export },
-		{ "merge", cmd_merge }, { "diff", cmd_diff }, { "list", cmd_list }, { "lint", cmd_lint }, { "root", cmd_root },
-	};
-
 	if (argc < 2)
 		return usage(NULL, NULL);
-	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-		fputs(usage_text, stdout);
-		return 0;
-	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return help(argc > 2 ? argv[2] : NULL);
+	if (argc > 2 && (!strcmp(argv[2], "--help") || !strcmp(argv[2], "-h")))
+		return help(argv[1]);
 	if (!strcmp(argv[1], "--version")) {
 		printf("diagmatrix %s (%s)\n", DIAGMATRIX_VERSION, DIAGMATRIX_REVISION);
 		return 0;
 	}
-	for (size_t i = 0; i < LEN(cmds); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
+	for (size_t i = 0; i < LEN(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
 	return usage("unknown command '%s'", argv[1]);
 }

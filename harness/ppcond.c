@@ -378,30 +378,60 @@ ppcond_text(const struct ppcond *c)
 	return sb_detach(&sb);
 }
 
-struct ppcond *
-ppcond_dup(const struct ppcond *c)
+/* A copy of the n clauses at from. */
+static struct clause *
+clauses_copy(const struct clause *from, size_t n)
 {
-	struct ppcond *d = xcalloc(1, sizeof(*d));
+	struct clause *v = xcalloc(n + 1, sizeof(*v));
 
-	d->w = c->w;
-	d->n = c->n;
-	d->v = xcalloc(c->n + 1, sizeof(*d->v));
-	for (size_t i = 0; i < c->n; i++) {
-		d->v[i].want = c->v[i].want;
-		strvec_append(&d->v[i].toks, &c->v[i].toks);
+	for (size_t i = 0; i < n; i++) {
+		v[i].want = from[i].want;
+		strvec_append(&v[i].toks, &from[i].toks);
 	}
-	return d;
+	return v;
 }
 
-void
-ppcond_free(struct ppcond *c)
+static void
+clauses_free(struct clause *v, size_t n)
 {
+	for (size_t i = 0; i < n; i++)
+		strvec_release(&v[i].toks);
+	free(v);
+}
+
+/* The conditions of n clauses in world w, copied. */
+static struct ppcond *
+cond_new(const struct clause *v, size_t n, const struct world *w)
+{
+	struct ppcond *c = xcalloc(1, sizeof(*c));
+
+	c->w = *w;
+	c->n = n;
+	c->v = clauses_copy(v, n);
+	return c;
+}
+
+static void
+cond_free(void *vc)
+{
+	struct ppcond *c = vc;
+
 	if (!c)
 		return;
-	for (size_t i = 0; i < c->n; i++)
-		strvec_release(&c->v[i].toks);
-	free(c->v);
+	clauses_free(c->v, c->n);
 	free(c);
+}
+
+static int
+cond_holds(const void *c, const struct sel_env *env)
+{
+	return ppcond_holds(c, env);
+}
+
+struct selector *
+ppcond_selector(const struct ppcond *c)
+{
+	return selector_fn(cond_holds, cond_free, cond_new(c->v, c->n, &c->w));
 }
 
 /* --- scanning the file ------------------------------------------------- */
@@ -446,19 +476,13 @@ static void
 region_copy(struct region *to, const struct region *from)
 {
 	*to = *from;
-	to->v = xcalloc(from->n + 1, sizeof(*to->v));
-	for (size_t i = 0; i < from->n; i++) {
-		to->v[i].want = from->v[i].want;
-		strvec_append(&to->v[i].toks, &from->v[i].toks);
-	}
+	to->v = clauses_copy(from->v, from->n);
 }
 
 static void
 region_release(struct region *r)
 {
-	for (size_t i = 0; i < r->n; i++)
-		strvec_release(&r->v[i].toks);
-	free(r->v);
+	clauses_free(r->v, r->n);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -832,7 +856,6 @@ static struct ppline
 line_state(struct scan *s)
 {
 	struct ppscan *o = s->out;
-	struct ppcond *c;
 
 	if (s->cur.skipped)
 		return (struct ppline){ PP_SKIPPED, 0 };
@@ -844,13 +867,8 @@ line_state(struct scan *s)
 	if (!s->cur.n)
 		return (struct ppline){ PP_ACTIVE, 0 };
 	if (s->cur_cond < 0) {
-		c = xcalloc(1, sizeof(*c));
-		c->w = s->w;
-		c->n = s->cur.n;
-		c->v = s->cur.v;
 		o->conds = xrealloc(o->conds, (o->nconds + 1) * sizeof(*o->conds));
-		o->conds[o->nconds] = ppcond_dup(c);
-		free(c);
+		o->conds[o->nconds] = cond_new(s->cur.v, s->cur.n, &s->w);
 		s->cur_cond = (long)o->nconds++;
 	}
 	return (struct ppline){ PP_COND, (size_t)s->cur_cond };
@@ -907,7 +925,7 @@ void
 ppscan_release(struct ppscan *s)
 {
 	for (size_t i = 0; i < s->nconds; i++)
-		ppcond_free(s->conds[i]);
+		cond_free(s->conds[i]);
 	for (size_t i = 0; i < s->nwhy; i++)
 		free(s->why[i]);
 	free(s->conds);

@@ -44,11 +44,10 @@ struct ppscan {
 void ppscan(const char *buf, size_t len, int nlines, const struct strvec *flags, struct ppscan *out);
 void ppscan_release(struct ppscan *s);
 
-/* A copy of c, for a selector to own. */
-struct ppcond *ppcond_dup(const struct ppcond *c);
-void ppcond_free(struct ppcond *c);
 /* Do the conditions hold in the configuration env? */
 int ppcond_holds(const struct ppcond *c, const struct sel_env *env);
+/* A selector that holds where c does (selector.h), with a copy of c. */
+struct selector *ppcond_selector(const struct ppcond *c);
 /* Its text, "defined(__aarch64__) && !defined(_WIN32)"-like (allocated). */
 char *ppcond_text(const struct ppcond *c);
 

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ppcond.h"
 #include "selector.h"
 #include "tcl.h"
 #include "util.h"
@@ -13,7 +12,7 @@
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };
 const size_t nbuiltin_arches = LEN(builtin_arches);
 
-enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_DEJAGNU, T_PP };
+enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_DEJAGNU, T_FN };
 struct dgnode;
 enum cmp { C_NONE, C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
@@ -27,7 +26,9 @@ struct term {
 	int not_in;              /* T_ARCH/T_PROFILE: '!=' */
 	struct strvec names;     /* T_ARCH/T_PROFILE alternatives */
 	struct dgnode *dg;       /* T_DEJAGNU: the expression */
-	struct ppcond *pp;       /* T_PP: #if conditions */
+	int (*holds)(const void *, const struct sel_env *);     /* T_FN: the condition, */
+	void (*release)(void *);                                /* how ctx is freed, */
+	void *ctx;                                              /* and its data */
 };
 
 struct selector {
@@ -400,10 +401,10 @@ selector_dejagnu(const char *rest, int (*keyword)(void *, const char *), void *k
 }
 
 struct selector *
-selector_pp(struct ppcond *c)
+selector_fn(int (*holds)(const void *, const struct sel_env *), void (*release)(void *), void *ctx)
 {
 	struct selector *sel = xcalloc(1, sizeof(*sel));
-	struct term t = { .kind = T_PP, .pp = c };
+	struct term t = { .kind = T_FN, .holds = holds, .release = release, .ctx = ctx };
 
 	VEC_PUSH(*sel, t);
 	return sel;
@@ -428,7 +429,8 @@ term_release(struct term *t)
 {
 	strvec_release(&t->names);
 	dgnode_free(t->dg);
-	ppcond_free(t->pp);
+	if (t->release)
+		t->release(t->ctx);
 }
 
 struct selector *
@@ -499,8 +501,8 @@ term_holds(const struct term *t, const struct sel_env *env)
 		return 1;
 	case T_DEJAGNU:
 		return dg_eval(t->dg, env);
-	case T_PP:
-		return ppcond_holds(t->pp, env);
+	case T_FN:
+		return t->holds(t->ctx, env);
 	case T_ARCH:
 	case T_PROFILE: {
 		const char *v = t->kind == T_ARCH ? env->arch : env->profile;

@@ -48,10 +48,11 @@ struct selector *selector_parse(const char *s, size_t len, const struct sel_voca
  * *err set (allocated) when it cannot be read. */
 struct selector *selector_dejagnu(const char *sel, int (*keyword)(void *, const char *), void *kctx,
                                   char **err);
-/* A selector that holds where the preprocessor conditions c hold
- * (ppcond.h); it takes c. */
-struct ppcond;
-struct selector *selector_pp(struct ppcond *c);
+/* A selector that holds where holds(ctx, env) does, for conditions the
+ * selector language has no words for (ppcond.h's #if conditions); it
+ * takes ctx, and frees it with release. */
+struct selector *selector_fn(int (*holds)(const void *, const struct sel_env *), void (*release)(void *),
+                             void *ctx);
 /* Move the terms of more into sel (NULL: a new selector), each negated
  * when negate is set, so that all must hold; more is freed. Returns sel. */
 struct selector *selector_and(struct selector *sel, struct selector *more, int negate);

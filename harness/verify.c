@@ -190,7 +190,7 @@ pp_place(struct vparser *p, const struct cline *l, struct directive *d)
 		                 p->pp.why[pl->region]);
 		return -1;
 	case PP_COND:
-		d->sel = selector_and(d->sel, selector_pp(ppcond_dup(p->pp.conds[pl->region])), 0);
+		d->sel = selector_and(d->sel, ppcond_selector(p->pp.conds[pl->region]), 0);
 		free(d->sel_text);
 		d->sel_text = ppcond_text(p->pp.conds[pl->region]);
 		return 0;

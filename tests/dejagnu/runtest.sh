@@ -18,21 +18,7 @@ rm -rf "$W/testsuite/gcc.diagmatrix"
 cp -R "$HERE/gcc.diagmatrix" "$W/testsuite/"
 cp "$GT"/gcc.dg/W*.c "$GT"/gcc.dg/*.h "$W/testsuite/gcc.dg-sample/"
 cp "$HERE/gcc.diagmatrix/own.exp" "$W/testsuite/gcc.dg-sample/"
-cat > "$W/run/site.exp" <<EOS
-set rootme "$W/run"
-set srcdir "$W/testsuite"
-set tmpdir "$W/tmp"
-set host_triplet x86_64-pc-linux-gnu
-set build_triplet x86_64-pc-linux-gnu
-set target_triplet x86_64-pc-linux-gnu
-set target_alias x86_64-linux-gnu
-set GCC_UNDER_TEST "gcc-12"
-set HOSTCC "gcc-12"
-set HOSTCFLAGS ""
-set TESTING_IN_BUILD_TREE 0
-set CFLAGS ""
-set CXXFLAGS ""
-EOS
+sh "$HERE/site-exp.sh" "$W" gcc-12 > "$W/run/site.exp"
 # runtest exits 1 when a test fails; some of ours are meant to
 (cd "$W/run" && runtest --tool gcc --srcdir "$W/testsuite" own.exp > runtest.out 2>&1) || true
 grep -q '=== gcc Summary ===' "$W/run/runtest.out"

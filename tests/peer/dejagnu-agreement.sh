@@ -51,21 +51,7 @@ rm -rf "$W/testsuite" "$W/run" "$W/tmp"
 mkdir -p "$W/testsuite/gcc.dg" "$W/run" "$W/tmp"
 cp -R "$GT/lib" "$GT/config" "$W/testsuite/"
 find "$GT/gcc.dg" -maxdepth 1 -type f -exec cp -t "$W/testsuite/gcc.dg/" {} +
-cat > "$W/run/site.exp" <<EOS
-set rootme "$W/run"
-set srcdir "$W/testsuite"
-set tmpdir "$W/tmp"
-set host_triplet x86_64-pc-linux-gnu
-set build_triplet x86_64-pc-linux-gnu
-set target_triplet x86_64-pc-linux-gnu
-set target_alias x86_64-linux-gnu
-set GCC_UNDER_TEST "$cmd"
-set HOSTCC "$cmd"
-set HOSTCFLAGS ""
-set TESTING_IN_BUILD_TREE 0
-set CFLAGS ""
-set CXXFLAGS ""
-EOS
+sh "$TOP/tests/dejagnu/site-exp.sh" "$W" "$cmd" > "$W/run/site.exp"
 
 # runtest exits 1 when a test fails
 rt() {

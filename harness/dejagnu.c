@@ -93,11 +93,11 @@ are_to_pcre(struct strbuf *out, const char *s)
 }
 
 static struct rx *
-compile_tcl(const char *pattern, char **err)
+compile_tcl(const char *pattern, enum rx_syntax syntax, char **err)
 {
 	char *msg = NULL;
 	size_t off;
-	struct rx *re = rx_compile(pattern, strlen(pattern), RX_TCL, &msg, &off);
+	struct rx *re = rx_compile(pattern, strlen(pattern), syntax, &msg, &off);
 
 	if (!re) {
 		*err = xasprintf("expression does not compile: %s", msg);
@@ -248,14 +248,15 @@ message_kind(const char *name, const char **prefix)
 	return (enum dkind)-1;
 }
 
-/* Compile expr into d and add d to
+/* Compile expr (in Tcl's syntax, -line or not) into d and add d to
  * the file; an expression PCRE2 cannot read makes the file n/a. */
 static void
-push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, const char *expr)
+push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, const char *expr,
+              enum rx_syntax syntax)
 {
 	char *err = NULL;
 
-	if (!(d->re = compile_tcl(expr, &err))) {
+	if (!(d->re = compile_tcl(expr, syntax, &err))) {
 		case_unsupported(r->cf, line, "%s \"%s\": %s", name, d->regex, err);
 		free(err);
 		directive_release(d);
@@ -319,7 +320,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	sb_addf(&re, "[^\\n]*(%s%s[^\\n]*", column, prefix);
 	are_to_pcre(&re, pat);
 	sb_addstr(&re, ")[^\\n]*\\n?)+");
-	push_compiled(r, line, name, &d, sb_str(&re));
+	push_compiled(r, line, name, &d, sb_str(&re), RX_TCL);
 	sb_release(&re);
 }
 
@@ -446,7 +447,7 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = xstrdup(w->v[0]);
-	push_compiled(r, line, "dg-prune-output", &d, sb_str(&re));
+	push_compiled(r, line, "dg-prune-output", &d, sb_str(&re), RX_TCL);
 	sb_release(&re);
 }
 
@@ -586,8 +587,6 @@ read_regexp(struct dgreader *r, int line, const struct strvec *w)
 {
 	struct directive d = {0};
 	struct strbuf re = {0};
-	char *msg = NULL;
-	size_t off;
 
 	if (w->n < 1) {
 		case_unsupported(r->cf, line, "dg-regexp with no expression");
@@ -600,13 +599,7 @@ read_regexp(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = xstrdup(w->v[0]);
-	if (!(d.re = rx_compile(sb_str(&re), re.len, RX_TCL_LINE, &msg, &off))) {
-		case_unsupported(r->cf, line, "dg-regexp \"%s\": expression does not compile: %s", w->v[0], msg);
-		directive_release(&d);
-	} else {
-		case_add_directive(r->cf, &d);
-	}
-	free(msg);
+	push_compiled(r, line, "dg-regexp", &d, sb_str(&re), RX_TCL_LINE);
 	sb_release(&re);
 }
 
@@ -1088,7 +1081,8 @@ prunes_init(void)
 	if (prunes[0])
 		return;
 	for (size_t i = 0; i < LEN(prunes); i++)
-		if (!(prunes[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : other_prunes[i - LEN(gcc_prunes)], &err)))
+		if (!(prunes[i] = compile_tcl(i < LEN(gcc_prunes) ? gcc_prunes[i] : other_prunes[i - LEN(gcc_prunes)],
+		                              RX_TCL, &err)))
 			abort();        /* the table is ours: a bad entry is a bug */
 	atexit(prunes_release);
 }

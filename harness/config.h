@@ -26,7 +26,7 @@
  *   roots:                          # Debian roots: another release, in a directory
  *     trixie: { suite: trixie, mirror: URL, packages: [...] }
  *
- * A profile may add flags where a selector (case-format.md) holds, start
+ * A profile may add flags where a selector (docs/case-format.md) holds, start
  * from another profile's flags, and not apply where a selector holds:
  *     kernel: { flags: [...], when: { "clang<16": [-Wno-format] } }
  *     kcsan:  { base: kernel, flags: [-fsanitize=thread], except: ["gcc<11"] }

@@ -3,7 +3,7 @@
  * a reader and a judge behind one interface (in the way qbe describes its
  * targets with a table of functions).
  *
- *   native    case-format.md             native.c
+ *   native    docs/case-format.md        native.c
  *   verify    Clang's -verify            verify.c
  *   dejagnu   GCC's DejaGnu (dg-*)       dejagnu.c, with its drivers in dgdriver.c
  *   none      no annotations (try)       none.c

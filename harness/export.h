@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* export: results as machine-readable text (interface.md).
+/* export: results as machine-readable text (docs/interface.md).
  *
  *   tsv: header + one row per distinct diagnostic per configuration
  *   tap: TAP version 13, one test point per case and configuration

@@ -2,7 +2,7 @@
 /* diagmatrix: which compiler, at which version, on which architecture, with
  * which flags, warns about this C code.
  *
- * The command line, per interface.md. Usage errors exit 2.
+ * The command line, per docs/interface.md. Usage errors exit 2.
  */
 #include <errno.h>
 #include <stdio.h>

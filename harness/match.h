@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* match: the verdict of one compile (case-format.md, "Meaning of a run"):
+/* match: the verdict of one compile (docs/case-format.md, "Meaning of a run"):
  * how the compiler ended, then its diagnostics against the case's
  * directives, judged by the case's dialect (dialect.h).
  *

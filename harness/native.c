@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* The native dialect (case-format.md): directives in comments,
+/* The native dialect (docs/case-format.md): directives in comments,
  * judged diagnostic by diagnostic. */
 #include <ctype.h>
 #include <limits.h>
@@ -564,7 +564,7 @@ match_clean(const struct casefile *cf, const struct sel_env *env, const struct d
 	}
 }
 
-/* case-format.md's "Meaning of a run". */
+/* docs/case-format.md's "Meaning of a run". */
 static int
 native_judge(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
              struct diaglist *dl, enum outcome *out, struct strbuf *why)

@@ -30,7 +30,7 @@
 struct rx;
 
 enum rx_syntax {
-	RX_PCRE2,       /* case-format.md's patterns: PCRE2, UTF-8 (invalid bytes never match) */
+	RX_PCRE2,       /* docs/case-format.md's patterns: PCRE2, UTF-8 (invalid bytes never match) */
 	RX_TCL,         /* Tcl's regexp as DejaGnu uses it: '.' matches a newline, '$' only the end */
 	RX_TCL_LINE,    /* Tcl's regexp -line: '.' does not match a newline, '^' and '$' at every line */
 };

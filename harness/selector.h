@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* selector: the {...} configuration filters of case-format.md.
+/* selector: the {...} configuration filters of docs/case-format.md.
  *
  *   {gcc>=11, arch=arm64|s390x, profile!=O0, !clang}
  *
@@ -65,7 +65,7 @@ void selector_free(struct selector *sel);
  * Returns the number of parts read (1-3), or 0 when s is not a version. */
 int version_parse(const char *s, int v[3]);
 
-/* The architecture names case-format.md defines. */
+/* The architecture names docs/case-format.md defines. */
 extern const char *const builtin_arches[];
 extern const size_t nbuiltin_arches;
 

@@ -1,5 +1,5 @@
 /* case-title: one out-of-bounds store, one or two warnings depending on the target (the SLP vectorizer)
- * case-ref: GCC testsuite gcc.dg/Warray-parameter-3.c
+ * case-ref: https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/testsuite/gcc.dg/Warray-parameter-3.c;hb=HEAD (GCC testsuite gcc.dg/Warray-parameter-3.c)
  *
  * a[3] is past the [static 3] bound: GCC 11 and later say so at -O2
  * (-Warray-bounds, silenced in the kernel profile; GCC 9 and 10 say

@@ -1,5 +1,5 @@
 /* case-title: the control for vectorizer-extra.c: the same stores with SLP vectorization off
- * case-ref: GCC testsuite gcc.dg/Warray-parameter-3.c
+ * case-ref: https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/testsuite/gcc.dg/Warray-parameter-3.c;hb=HEAD (GCC testsuite gcc.dg/Warray-parameter-3.c)
  * case-flags: -fno-tree-slp-vectorize
  *
  * If the -Wstringop-overflow of arch/vectorizer-extra.c comes from the

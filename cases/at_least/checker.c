@@ -1,5 +1,5 @@
 /* case-title: the kernel's at_least macro with __CHECKER__ defined (GCC and Clang, not sparse)
- * case-ref: ../shared/seeds/004-patch-compiler-introduce-at-least-parameter-decoration-pseudo.patch
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+at_least+parameter+decoration+pseudo+keyword%22 (Jason A. Donenfeld, [PATCH libcrypto v3 2/3] compiler: introduce at_least parameter decoration pseudo keyword, 2025-11-22)
  * case-flags: -D__CHECKER__
  *
  * The kernel defines at_least as nothing when __CHECKER__ is defined,

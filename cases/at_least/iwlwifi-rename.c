@@ -1,5 +1,5 @@
 /* case-title: a variable named at_least stops compiling once the macro exists
- * case-ref: ../shared/seeds/006-commit-a4a956e4b71d-wifi-iwlwifi-trans-rename-at-least-variable-to-min-mode.patch
+ * case-ref: https://github.com/intel-lab-lkp/linux/commit/a4a956e4b71da67483ea102b07a5ea9ce1e56c23 (Jason A. Donenfeld, "wifi: iwlwifi: trans: rename at_least variable to min_mode")
  *
  * iwlwifi had `enum iwl_reset_mode at_least = 0;`; with
  * `#define at_least static` the declaration becomes `... static = 0;`, a

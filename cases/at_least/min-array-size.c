@@ -1,6 +1,6 @@
 /* case-title: min_array_size(n) and at_least: the kernel's spellings of [static n]
- * case-ref: ../shared/seeds/003-patch-array-size-introduce-min-array-size-function-decoration.patch
- * case-ref: ../shared/seeds/004-patch-compiler-introduce-at-least-parameter-decoration-pseudo.patch
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+min_array_size%28%29+function+decoration%22 (Jason A. Donenfeld, [PATCH libcrypto 1/2] array_size: introduce min_array_size() function decoration, 2025-11-18)
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+at_least+parameter+decoration+pseudo+keyword%22 (Jason A. Donenfeld, [PATCH libcrypto v3 2/3] compiler: introduce at_least parameter decoration pseudo keyword, 2025-11-22)
  *
  * Both macros expand to `static N`, so the compilers see exactly the
  * [static N] of static/too-small.c: GCC -Wstringop-overflow (gone under

@@ -1,5 +1,5 @@
 /* case-title: the bound inside the callee: only GCC at -O2 uses it
- * case-ref: ../shared/research/false-positives.md ("GCC also uses plain [N] bounds inside the callee")
+ * case-ref: https://gcc.gnu.org/gcc-11/changes.html (GCC 11 uses array parameter bounds for -Warray-parameter and the access checks)
  *
  * The caller cannot see this; the question is whether the compiler holds
  * the function's own body to its declared bound. GCC 11 and later do, for

@@ -1,5 +1,5 @@
 /* case-title: the callee is a static inline in the same file: does the warning survive inlining?
- * case-ref: ../shared/research/false-positives.md ("gcc-11 at -O2 drops the call-site warning")
+ * case-ref: https://gcc.gnu.org/gcc-11/changes.html (GCC 11 added the checks of array parameter bounds at call sites)
  *
  * A kernel helper declared `static inline ... [at_least 7]` in a header
  * and called with 6 bytes. At -O0 nothing is inlined and every compiler

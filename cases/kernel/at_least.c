@@ -1,8 +1,8 @@
 /* case-title: what the kernel gets from at_least, per compiler, under its own flags
  * case-requires {profile=kernel}
- * case-ref: ../shared/seeds/002-commit-021533194476-kconfig-disable-wstringop-overflow-for-gcc-globally.patch
- * case-ref: ../shared/seeds/004-patch-compiler-introduce-at-least-parameter-decoration-pseudo.patch
- * case-ref: ../shared/seeds/000-article.md (Eric Biggers: the kernel disables the GCC warnings)
+ * case-ref: https://git.kernel.org/linus/021533194476035883300d60fbb3136426ac8ea5 (Linux commit 021533194476, "Kconfig: Disable -Wstringop-overflow for GCC globally")
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+at_least+parameter+decoration+pseudo+keyword%22 (Jason A. Donenfeld, [PATCH libcrypto v3 2/3] compiler: introduce at_least parameter decoration pseudo keyword, 2025-11-22)
+ * case-ref: LWN.net, Jonathan Corbet, "Checked-size array parameters in C", 2025-12-01 (Eric Biggers: the kernel disables the GCC warnings)
  *
  * The kernel builds with -Wno-stringop-overflow for every GCC. With
  * at_least, GCC 11 and later then still catch a too-small *input* (a const

@@ -1,6 +1,6 @@
 /* case-title: identical code folding turns one function into a thunk of another (GCC false positive, no location)
  * case-flags: -fno-inline
- * case-ref: GCC testsuite gcc.dg/Wstringop-overflow-89.c
+ * case-ref: https://gcc.gnu.org/git/?p=gcc.git;a=blob;f=gcc/testsuite/gcc.dg/Wstringop-overflow-89.c;hb=HEAD (GCC testsuite gcc.dg/Wstringop-overflow-89.c)
  *
  * The two functions compile to the same code, so GCC's ICF makes
  * process_array4 call process_array3, and then checks that call against

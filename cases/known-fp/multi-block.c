@@ -1,6 +1,6 @@
 /* case-title: multi-block cipher loop: the remainder is handled first, then whole blocks (GCC false positive)
  * case-ref: https://gcc.gnu.org/bugzilla/show_bug.cgi?id=110878
- * case-ref: NetBSD sys/crypto/aes/arch/arm/aes_armv8.c (disables these warnings for GCC 12 on aarch64)
+ * case-ref: https://github.com/NetBSD/src/blob/trunk/sys/crypto/aes/arch/arm/aes_armv8.c (NetBSD disables these warnings for GCC 12 on aarch64)
  *
  * After the first call, `in` and `out` have moved past the remainder and
  * point into the caller's buffer, which is as long as n says. GCC keeps

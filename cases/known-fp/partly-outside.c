@@ -1,5 +1,5 @@
 /* case-title: a struct read through a too-small buffer, touching only members inside it (GCC false positive)
- * case-ref: Linux commit "gcc-12: disable '-Warray-bounds' universally for now" (init/Kconfig, CC_NO_ARRAY_BOUNDS)
+ * case-ref: https://git.kernel.org/linus/f0be87c42cbd341d436d06da4792e6b0c83c3aeb (Linux commit f0be87c42cbd, "gcc-12: disable '-Warray-bounds' universally for now": init/Kconfig, CC_NO_ARRAY_BOUNDS)
  *
  * Only h->a (bytes 0-3) is read, inside the 6-byte buffer, but GCC 11 and
  * every later GCC, trunk included, check the whole struct at -O2 and say

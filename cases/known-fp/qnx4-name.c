@@ -1,5 +1,5 @@
 /* case-title: qnx4 directory entry: the name is read through its first byte (GCC false positive, kernel workaround)
- * case-ref: Linux commit b7213ffa0e58 "qnx4: avoid stringop-overread errors"
+ * case-ref: https://git.kernel.org/linus/b7213ffa0e585feb1aee3e7173e965e66ee0abaa (Linux commit b7213ffa0e58, "qnx4: avoid stringop-overread errors")
  * case-ref: https://gcc.gnu.org/bugzilla/show_bug.cgi?id=99578#c6
  *
  * The on-disk entry keeps the name in de_name and the bytes after it; the

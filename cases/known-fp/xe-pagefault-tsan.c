@@ -1,5 +1,5 @@
 /* case-title: the Xe page-fault reduction with plain -O2 -fsanitize=thread: x86-64 warns too
- * case-ref: ../shared/seeds/002-commit-021533194476-kconfig-disable-wstringop-overflow-for-gcc-globally.patch
+ * case-ref: https://git.kernel.org/linus/021533194476035883300d60fbb3136426ac8ea5 (Linux commit 021533194476, "Kconfig: Disable -Wstringop-overflow for GCC globally")
  * case-ref: https://gcc.gnu.org/bugzilla/show_bug.cgi?id=113214
  * case-ref: https://lore.kernel.org/all/202401161031.hjGJHMiJ-lkp@intel.com/T/
  * case-ref: https://lore.kernel.org/all/20240103114819.2913937-1-arnd@kernel.org/

@@ -1,5 +1,5 @@
 /* case-title: prototype and definition disagree on the bound (-Warray-parameter)
- * case-ref: ../shared/research/false-positives.md (C12)
+ * case-ref: https://gcc.gnu.org/gcc-11/changes.html (-Warray-parameter, new in GCC 11)
  * case-ref: https://gcc.gnu.org/onlinedocs/gcc/Warning-Options.html#index-Warray-parameter
  *
  * What at_least conversions hit when only the prototype is changed. GCC 11

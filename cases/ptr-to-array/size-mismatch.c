@@ -1,5 +1,5 @@
 /* case-title: pointer-to-array parameter: any size mismatch, smaller or larger, is a type error
- * case-ref: ../shared/seeds/001-patch-libcrypto-chachapoly-use-strict-typing-for-fixed-size-ar.patch
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22Use+strict+typing+for+fixed+size+array+arguments%22 (Ard Biesheuvel, [RFC PATCH] libcrypto/chachapoly: Use strict typing for fixed size array arguments, 2025-11-14)
  *
  * const u8 (*key)[32] accepts only a pointer to an array of exactly 32.
  * -Wincompatible-pointer-types is a warning in GCC 9 to 13 and Clang 11 to

@@ -1,5 +1,5 @@
 /* case-title: const [static N] parameter: GCC calls it an over-read, and the kernel keeps that one
- * case-ref: ../shared/seeds/005-commit-03adfa98f4a5-crypto-chacha20poly1305-statically-check-fixed-array-len.patch
+ * case-ref: https://github.com/intel-lab-lkp/linux/commit/03adfa98f4a514489b1592b8f22043467822136e (Jason A. Donenfeld, "crypto: chacha20poly1305: statically check fixed array lengths")
  *
  * A const array parameter is only read, so GCC reports -Wstringop-overread,
  * which -Wno-stringop-overflow (the kernel profile) does not silence; the

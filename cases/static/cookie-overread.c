@@ -1,5 +1,5 @@
 /* case-title: const key[at_least 32] given a 31-byte struct member (wireguard cookie example)
- * case-ref: ../shared/seeds/005-commit-03adfa98f4a5-crypto-chacha20poly1305-statically-check-fixed-array-len.patch
+ * case-ref: https://github.com/intel-lab-lkp/linux/commit/03adfa98f4a514489b1592b8f22043467822136e (Jason A. Donenfeld, "crypto: chacha20poly1305: statically check fixed array lengths")
  *
  * The commit message shows GCC's "reading 32 bytes from a region of size
  * 31" after shrinking cookie_encryption_key by one. The key is const, so

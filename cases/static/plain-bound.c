@@ -1,5 +1,5 @@
 /* case-title: plain [N] parameter (no static), caller passes a smaller array
- * case-ref: ../shared/seeds/000-article.md (Eric Biggers: GCC warns even without static)
+ * case-ref: LWN.net, Jonathan Corbet, "Checked-size array parameters in C", 2025-12-01 (Eric Biggers: GCC warns even without static)
  * case-ref: C11 6.7.6.3p7
  *
  * Without `static` the bound is not a promise in C, but GCC 11 and later

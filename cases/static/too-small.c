@@ -1,7 +1,7 @@
 /* case-title: [static N] parameter: smaller, exact, larger and offset arguments
  * case-ref: C11 6.7.6.3p7
- * case-ref: ../shared/seeds/003-patch-array-size-introduce-min-array-size-function-decoration.patch
- * case-ref: ../shared/seeds/004-patch-compiler-introduce-at-least-parameter-decoration-pseudo.patch
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+min_array_size%28%29+function+decoration%22 (Jason A. Donenfeld, [PATCH libcrypto 1/2] array_size: introduce min_array_size() function decoration, 2025-11-18)
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22introduce+at_least+parameter+decoration+pseudo+keyword%22 (Jason A. Donenfeld, [PATCH libcrypto v3 2/3] compiler: introduce at_least parameter decoration pseudo keyword, 2025-11-22)
  *
  * The callee promises to read at least 7 elements. GCC checks the call as
  * an access (-Wstringop-overflow, silenced by the kernel's

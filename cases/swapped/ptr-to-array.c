@@ -1,6 +1,6 @@
 /* case-title: swapped pointer-to-array nonce and key: caught in both directions
- * case-ref: ../shared/seeds/001-patch-libcrypto-chachapoly-use-strict-typing-for-fixed-size-ar.patch
- * case-ref: ../shared/seeds/000-article.md
+ * case-ref: https://lore.kernel.org/all/?q=s%3A%22Use+strict+typing+for+fixed+size+array+arguments%22 (Ard Biesheuvel, [RFC PATCH] libcrypto/chachapoly: Use strict typing for fixed size array arguments, 2025-11-14)
+ * case-ref: LWN.net, Jonathan Corbet, "Checked-size array parameters in C", 2025-12-01
  *
  * With const u8 (*nonce)[24] and const u8 (*key)[32] the sizes are part of
  * the types, so each swapped argument is an incompatible pointer type: a

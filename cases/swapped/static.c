@@ -1,6 +1,6 @@
 /* case-title: swapped nonce[static 24] and key[static 32]: caught in one direction only
- * case-ref: ../shared/seeds/000-article.md
- * case-ref: ../shared/seeds/005-commit-03adfa98f4a5-crypto-chacha20poly1305-statically-check-fixed-array-len.patch
+ * case-ref: LWN.net, Jonathan Corbet, "Checked-size array parameters in C", 2025-12-01
+ * case-ref: https://github.com/intel-lab-lkp/linux/commit/03adfa98f4a514489b1592b8f22043467822136e (Jason A. Donenfeld, "crypto: chacha20poly1305: statically check fixed array lengths")
  *
  * xchacha20poly1305 takes a 24-byte nonce, then a 32-byte key. Swapped,
  * the key (32) goes where 24 are needed: big enough, so nothing is said;

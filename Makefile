@@ -54,12 +54,18 @@ $(BUILD)/yaml-check: tests/yaml-check.c
 $(BUILD)/%.o: harness/%.c harness/*.h $(BUILD)/revision.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# the harness's git revision, rewritten only when it changes
+# The last commits of the harness (its code: --version, the cache key) and
+# of the harness with the cases and compilers.yaml (what a results file
+# was made by), "-dirty" when those files differ from it; rewritten only
+# when they change. Commits of results/ or docs/ change neither, so the
+# published table names the commit that produced it, not its own.
 $(BUILD)/revision.h: FORCE
 	@mkdir -p $(BUILD)
-	@rev=$$(git describe --always --dirty 2>/dev/null || echo unknown); \
-	 line="#define DIAGMATRIX_REVISION \"$$rev\""; \
-	 [ -f $@ ] && [ "$$(cat $@)" = "$$line" ] || echo "$$line" > $@
+	@rev() { c=$$(git log -1 --format=%h -- "$$@" 2>/dev/null); [ -n "$$c" ] || { echo unknown; return; }; \
+	   [ -z "$$(git status --porcelain -- "$$@" 2>/dev/null)" ] || c=$$c-dirty; echo $$c; }; \
+	 text="#define DIAGMATRIX_REVISION \"$$(rev harness Makefile)\""; \
+	 text="$$text$$(printf '\n#define DIAGMATRIX_SOURCES_REVISION "%s"' "$$(rev harness Makefile cases compilers.yaml)")"; \
+	 [ -f $@ ] && [ "$$(cat $@)" = "$$text" ] || echo "$$text" > $@
 
 # one libFuzzer binary per parser: tests/fuzz/NAME.c over the harness
 $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)

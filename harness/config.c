@@ -1149,6 +1149,57 @@ config_keeps(const struct strvec *names, const char *name)
 	return !names->n || name_index((const char *const *)names->v, names->n, name) >= 0;
 }
 
+/* The targets of c that f keeps: the weight of c in a shard. */
+static size_t
+kept_targets(const struct config *cfg, const struct compiler *c, const struct config_filter *f)
+{
+	size_t n = 0;
+
+	for (size_t t = 0; t < c->ntcs; t++)
+		n += config_keeps(&f->targets, cfg->targets[c->tcs[t].target].arch);
+	return n;
+}
+
+void
+config_shards(const struct config *cfg, const struct config_filter *f, int nshards, int *shard_of)
+{
+	size_t nc = cfg->ncompilers, *weight = xcalloc(nc + 1, sizeof(*weight));
+	size_t *load = xcalloc((size_t)nshards, sizeof(*load));
+	long *unit = xcalloc(nc + 1, sizeof(*unit));   /* compiler -> its unit's first compiler */
+
+	for (size_t i = 0; i < nc; i++) {
+		const struct compiler *c = &cfg->compilers[i];
+		shard_of[i] = 0;
+		unit[i] = (long)i;
+		for (size_t j = 0; j < i && c->root >= 0; j++)
+			if (cfg->compilers[j].root == c->root) {
+				unit[i] = unit[j];
+				break;
+			}
+		if (config_keeps(&f->compilers, c->name))
+			weight[unit[i]] += kept_targets(cfg, c, f) + 1;
+	}
+	for (;;) {
+		size_t u = nc, s = 0;
+		for (size_t i = 0; i < nc; i++)    /* the heaviest unit left, first in file order */
+			if (unit[i] == (long)i && weight[i] && (u == nc || weight[i] > weight[u]))
+				u = i;
+		if (u == nc)
+			break;
+		for (size_t k = 1; k < (size_t)nshards; k++)
+			if (load[k] < load[s])
+				s = k;
+		load[s] += weight[u];
+		weight[u] = 0;
+		for (size_t i = 0; i < nc; i++)
+			if (unit[i] == (long)u && config_keeps(&f->compilers, cfg->compilers[i].name))
+				shard_of[i] = (int)s + 1;
+	}
+	free(weight);
+	free(load);
+	free(unit);
+}
+
 void
 config_command(const struct config *cfg, const struct compiler *c, const struct toolchain *t, struct strvec *av)
 {

@@ -142,6 +142,12 @@ const struct cond_flags *profile_except(const struct profile *p, const struct se
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);
 
+/* The shard (1..nshards) each compiler f keeps belongs to, in shard_of[i]
+ * for compiler i (0: not kept). The compilers of one root share a shard,
+ * so that a shard installs and builds only what its own compilers need;
+ * the heaviest (most targets kept) go first, each to the lightest shard. */
+void config_shards(const struct config *cfg, const struct config_filter *f, int nshards, int *shard_of);
+
 /* Parse buf (len bytes) read from the file called name. Returns 0, or -1
  * with at least one error added to errs (cfg is then released). */
 int config_parse(struct config *cfg, const char *name, const char *buf, size_t len, struct errlist *errs);

@@ -394,7 +394,7 @@ add_meta(struct exec *x)
 	results_meta(&x->res, "date", date);
 	results_meta(&x->res, "host", host);
 	results_meta(&x->res, "harness", DIAGMATRIX_VERSION);
-	results_meta(&x->res, "revision", DIAGMATRIX_REVISION);
+	results_meta(&x->res, "revision", DIAGMATRIX_SOURCES_REVISION);   /* of the harness and the cases */
 	results_meta(&x->res, "config", x->o->config);
 	snprintf(num, sizeof(num), "%d", x->p->parallel);
 	results_meta(&x->res, "parallel", num);

@@ -33,9 +33,11 @@ static const char usage_text[] =
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
-	"       diagmatrix list   [--config FILE] [--missing-packages | --host-packages]\n"
+	"       diagmatrix list   [--config FILE] [--missing-packages]\n"
+	"       diagmatrix list   [--config FILE] --host-packages [--shard K/N]\n"
 	"       diagmatrix lint   [--config FILE] [PATH...]\n"
-	"       diagmatrix root   [--config FILE] [--rebuild] [--quiet] [NAME...]\n"
+	"       diagmatrix root   [--config FILE] [--rebuild] [--quiet] [--shard K/N]\n"
+	"                         [NAME...]\n"
 	"       diagmatrix --version\n";
 
 static int
@@ -85,6 +87,17 @@ is_opt(const char *arg, const char *name)
 	return !strcmp(arg, name) || (!strncmp(arg, name, n) && arg[n] == '=');
 }
 
+/* --shard's value K/N into *s. Returns 0, or a usage error's status. */
+static int
+shard_option(const char *v, struct shard *s)
+{
+	int used = 0;
+
+	if (!v || sscanf(v, "%d/%d%n", &s->k, &s->n, &used) != 2 || v[used] || s->n < 1 || s->k < 1 || s->k > s->n)
+		return usage("bad shard '%s' (K/N, 1 <= K <= N)", v ? v : "");
+	return 0;
+}
+
 /* --dialect's value: the dialect (NULL for auto) into *d. Returns 0, or a
  * usage error's status. */
 static int
@@ -124,7 +137,6 @@ run_value(struct run_opts *o, const char *name, const char *v)
 {
 	struct plan_opts *p = &o->plan;
 	char *end;
-	int k, n, used = 0;
 
 	if (!strcmp(name, "--config"))
 		p->config = v;
@@ -139,10 +151,11 @@ run_value(struct run_opts *o, const char *name, const char *v)
 	else if (!strcmp(name, "--out"))
 		o->out = v;
 	else if (!strcmp(name, "--shard")) {
-		if (sscanf(v, "%d/%d%n", &k, &n, &used) != 2 || v[used] || n < 1 || k < 1 || k > n)
-			return usage("bad shard '%s' (K/N, 1 <= K <= N)", v);
-		p->shard = k;
-		p->nshards = n;
+		struct shard s;
+		if (shard_option(v, &s))
+			return 2;
+		p->shard = s.k;
+		p->nshards = s.n;
 	} else if (!strcmp(name, "--timeout")) {
 		p->timeout = strtod(v, &end);
 		if (*end || !(p->timeout > 0) || p->timeout > 86400)
@@ -447,6 +460,7 @@ cmd_list(int argc, char **argv)
 {
 	const char *config = "compilers.yaml";
 	int missing = LIST_TOOLCHAINS;
+	struct shard shard = {0};
 
 	for (int i = 1; i < argc; i++) {
 		if (is_opt(argv[i], "--config")) {
@@ -456,11 +470,16 @@ cmd_list(int argc, char **argv)
 			missing = LIST_MISSING_PACKAGES;
 		} else if (!strcmp(argv[i], "--host-packages")) {
 			missing = LIST_HOST_PACKAGES;
+		} else if (is_opt(argv[i], "--shard")) {
+			if (shard_option(optval(argc, argv, &i, "--shard"), &shard))
+				return 2;
 		} else {
 			return usage("unknown argument '%s'", argv[i]);
 		}
 	}
-	return list_main(config, missing);
+	if (shard.n && missing != LIST_HOST_PACKAGES)
+		return usage("%s goes with --host-packages only", "--shard");
+	return list_main(config, missing, shard);
 }
 
 static int
@@ -501,6 +520,7 @@ cmd_root(int argc, char **argv)
 {
 	const char *config = "compilers.yaml";
 	struct strvec names = {0};
+	struct shard shard = {0};
 	int rebuild = 0, quiet = 0, r;
 
 	for (int i = 1; i < argc; i++) {
@@ -513,6 +533,11 @@ cmd_root(int argc, char **argv)
 			rebuild = 1;
 		} else if (!strcmp(argv[i], "--quiet")) {
 			quiet = 1;
+		} else if (is_opt(argv[i], "--shard")) {
+			if (shard_option(optval(argc, argv, &i, "--shard"), &shard)) {
+				strvec_release(&names);
+				return 2;
+			}
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&names);
 			return usage("unknown option '%s'", argv[i]);
@@ -520,7 +545,7 @@ cmd_root(int argc, char **argv)
 			strvec_push(&names, argv[i]);
 		}
 	}
-	r = root_main(config, &names, rebuild, quiet);
+	r = root_main(config, &names, rebuild, quiet, shard);
 	strvec_release(&names);
 	return r;
 }

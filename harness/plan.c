@@ -36,6 +36,29 @@ online_processors(void)
 	return n > 0 ? (int)n : 1;
 }
 
+/* The plan's filter: the options', with only the shard's compilers when
+ * the run is one shard of several. */
+static void
+shard_filter(struct plan *p, const struct plan_opts *o)
+{
+	int *shard_of = xcalloc(p->cfg.ncompilers + 1, sizeof(*shard_of));
+
+	strvec_append(&p->filter.targets, &o->filter.targets);
+	strvec_append(&p->filter.profiles, &o->filter.profiles);
+	if (o->nshards <= 1) {
+		strvec_append(&p->filter.compilers, &o->filter.compilers);
+		free(shard_of);
+		return;
+	}
+	config_shards(&p->cfg, &o->filter, o->nshards, shard_of);
+	for (size_t i = 0; i < p->cfg.ncompilers; i++)
+		if (shard_of[i] == o->shard)
+			strvec_push(&p->filter.compilers, p->cfg.compilers[i].name);
+	if (!p->filter.compilers.n)
+		strvec_push(&p->filter.compilers, "");  /* no compiler has this name: an empty shard */
+	free(shard_of);
+}
+
 static int
 build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 {
@@ -49,6 +72,7 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 		                                           want, p->parallel));
 	if (check_filter(&p->cfg, &o->filter, errs) < 0)
 		return -1;
+	shard_filter(p, o);
 	p->cfg.trusted_cases |= o->trusted_cases;
 	if (o->no_sandbox)
 		p->cfg.sandbox = 0;
@@ -64,7 +88,7 @@ build_probes(struct plan *p, const struct plan_opts *o)
 	int r, any = 0;
 
 	cache_open(&p->cache, !o->no_cache);
-	if ((r = probe_all(&p->cfg, &o->filter, &p->ps, p->parallel, o->timeout, &p->cache)))
+	if ((r = probe_all(&p->cfg, &p->filter, &p->ps, p->parallel, o->timeout, &p->cache)))
 		return r;
 	if (p->cfg.sandbox && root_sandbox_works()) {
 		p->ps.sandbox = 1;
@@ -85,17 +109,9 @@ build_probes(struct plan *p, const struct plan_opts *o)
 }
 
 static void
-build_jobs(struct plan *p, const struct plan_opts *o)
+build_jobs(struct plan *p)
 {
-	jobs_build(&p->jl, &p->cfg, &p->ps, p->cases.v, p->cases.n, &o->filter);
-	if (o->nshards > 1) {
-		/* every job, skipped or not, belongs to exactly one shard */
-		size_t k = 0;
-		for (size_t i = 0; i < p->jl.n; i++)
-			if ((int)(i % (size_t)o->nshards) == o->shard - 1)
-				p->jl.v[k++] = p->jl.v[i];
-		p->jl.n = k;
-	}
+	jobs_build(&p->jl, &p->cfg, &p->ps, p->cases.v, p->cases.n, &p->filter);
 }
 
 int
@@ -119,7 +135,7 @@ plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *
 		return r < 0 ? -1 : r;
 	p->built |= want;
 	if (want == PLAN_JOBS)
-		build_jobs(p, o);
+		build_jobs(p);
 	return 0;
 }
 
@@ -134,6 +150,9 @@ plan_release(struct plan *p)
 	caselist_release(&p->cases);
 	config_release(&p->cfg);
 	strvec_release(&p->warnings);
+	strvec_release(&p->filter.compilers);
+	strvec_release(&p->filter.targets);
+	strvec_release(&p->filter.profiles);
 	memset(p, 0, sizeof(*p));
 }
 

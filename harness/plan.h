@@ -25,7 +25,7 @@ struct plan_opts {
 	double timeout;             /* > 0: overrides the configuration */
 	int no_cache;               /* neither read nor write the result cache */
 	const struct dialect_ops *dialect;   /* of the case files (NULL: per file) */
-	int shard, nshards;         /* keep only jobs i with i % nshards == shard - 1 */
+	int shard, nshards;         /* keep only the compilers of this shard (config_shards) */
 	int trusted_cases;          /* cases may pass any flag (trust.h) */
 	int no_sandbox;             /* host compilers run outside the sandbox */
 };
@@ -47,6 +47,7 @@ struct plan {
 	int parallel;               /* processes at once, fitted to the descriptors allowed */
 	int built;                  /* the parts built (or begun): PLAN_* */
 	struct strvec warnings;     /* for the user: "-j fitted", "no sandbox" */
+	struct config_filter filter;   /* the options' filter, narrowed to the shard's compilers */
 };
 
 /* Build the configuration and the parts of want. Returns 0; -1 with errors added to errs (of the

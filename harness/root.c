@@ -326,8 +326,16 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	strvec_push(av, "--setenv");
 	strvec_push(av, "PATH");
 	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
-	strvec_push(av, "--unsetenv");
-	strvec_push(av, "TMPDIR");
+	if (ro && name_index((const char *const *)ro->v, ro->n, "/tmp") >= 0) {
+		/* the case lives in the host's /tmp, bound read-only over the
+		 * private one: the compiler's temporary files go elsewhere */
+		const char *const scratch[] = { "--tmpfs", "/var/tmp", "--setenv", "TMPDIR", "/var/tmp" };
+		for (size_t i = 0; i < LEN(scratch); i++)
+			strvec_push(av, scratch[i]);
+	} else {
+		strvec_push(av, "--unsetenv");
+		strvec_push(av, "TMPDIR");
+	}
 	strvec_push(av, "--");
 }
 

@@ -106,26 +106,47 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 	}
 }
 
-/* The Debian packages the host needs for cfg: its compilers' and their
- * targets' (those that live in a root excluded), and what builds and
- * enters roots when there are any. Nothing is run. */
+/* Which compilers of cfg are the shard's, in in_shard[i] (all of them
+ * when there are no shards). */
 static void
-list_host_packages(const struct config *cfg)
+shard_compilers(const struct config *cfg, struct shard shard, int *in_shard)
+{
+	struct config_filter all = {0};
+
+	if (shard.n > 1) {
+		config_shards(cfg, &all, shard.n, in_shard);
+		for (size_t i = 0; i < cfg->ncompilers; i++)
+			in_shard[i] = in_shard[i] == shard.k;
+	} else {
+		for (size_t i = 0; i < cfg->ncompilers; i++)
+			in_shard[i] = 1;
+	}
+}
+
+/* The Debian packages the host needs for the shard's compilers of cfg:
+ * theirs and their targets' (those that live in a root excluded), and
+ * what builds and enters roots when they use any. Nothing is run. */
+static void
+list_host_packages(const struct config *cfg, struct shard shard)
 {
 	struct strvec pk = {0};
+	int *in_shard = xcalloc(cfg->ncompilers + 1, sizeof(*in_shard)), roots = 0;
 
+	shard_compilers(cfg, shard, in_shard);
 	for (size_t i = 0; i < cfg->ncompilers; i++) {
 		const struct compiler *c = &cfg->compilers[i];
-		for (size_t t = 0; t < c->ntcs && c->root < 0; t++) {
+		roots |= in_shard[i] && c->root >= 0;
+		for (size_t t = 0; t < c->ntcs && c->root < 0 && in_shard[i]; t++) {
 			if (c->tcs[t].package && !c->prefix.n)
 				strvec_push(&pk, c->tcs[t].package);
 			if (cfg->targets[c->tcs[t].target].package)
 				strvec_push(&pk, cfg->targets[c->tcs[t].target].package);
 		}
 	}
-	if (cfg->nroots)
+	free(in_shard);
+	if (roots)
 		strvec_push(&pk, "debootstrap");
-	if (cfg->nroots || cfg->sandbox)
+	if (roots || cfg->sandbox)
 		strvec_push(&pk, "bubblewrap");         /* the sandbox of every job */
 	strvec_sort_unique(&pk);
 	for (size_t k = 0; k < pk.n; k++)
@@ -149,7 +170,7 @@ list_missing(const struct probeset *ps)
 }
 
 int
-list_main(const char *config, int what)
+list_main(const char *config, int what, struct shard shard)
 {
 	struct plan_opts o = { .config = config };
 	struct plan p;
@@ -158,7 +179,7 @@ list_main(const char *config, int what)
 	if (status) {
 		/* nothing */
 	} else if (what == LIST_HOST_PACKAGES) {
-		list_host_packages(&p.cfg);
+		list_host_packages(&p.cfg, shard);
 	} else if (what == LIST_MISSING_PACKAGES) {
 		list_missing(&p.ps);
 	} else {
@@ -260,17 +281,19 @@ build_root(const struct root *r, int quiet)
 }
 
 int
-root_main(const char *config, const struct strvec *names, int rebuild, int quiet)
+root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard)
 {
 	struct config cfg;
 	struct errlist errs = {0};
-	int status = 0;
+	int status = 0, *in_shard;
 
 	if (config_load(&cfg, config, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		errlist_release(&errs);
 		return 2;
 	}
+	in_shard = xcalloc(cfg.ncompilers + 1, sizeof(*in_shard));
+	shard_compilers(&cfg, shard, in_shard);
 	for (size_t i = 0; i < names->n; i++) {
 		if (config_find_root(&cfg, names->v[i]) < 0) {
 			fprintf(stderr, "diagmatrix: error: no root '%s' in %s\n", names->v[i], cfg.path);
@@ -283,7 +306,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 		int used = 0, ready;
 
 		for (size_t c = 0; c < cfg.ncompilers; c++)
-			used |= cfg.compilers[c].root == (long)k;
+			used |= in_shard[c] && cfg.compilers[c].root == (long)k;
 		if (names->n ? !config_keeps(names, r->name) : !used)
 			continue;
 		root_inspect(r, &ri);
@@ -303,6 +326,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 			status = build_root(r, quiet);
 		}
 	}
+	free(in_shard);
 	config_release(&cfg);
 	return status;
 }

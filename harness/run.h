@@ -26,12 +26,17 @@ int run_main(struct run_opts *o);
 /* try: run o's files (no annotations read) into a scratch results file
  * and print what fired where (try.h); 0 whatever fired. */
 int try_main(struct run_opts *o, enum try_format fmt);
-/* list: what list shows */
+/* One shard of nshards (run --shard K/N; nshards 0: the whole matrix). */
+struct shard {
+	int k, n;
+};
+/* list: what list shows; LIST_HOST_PACKAGES only for the shard's compilers */
 enum { LIST_TOOLCHAINS, LIST_MISSING_PACKAGES, LIST_HOST_PACKAGES };
-int list_main(const char *config, int what);
+int list_main(const char *config, int what, struct shard shard);
 int lint_main(const char *config, const struct strvec *paths, const struct dialect_ops *dialect);
-/* Build the roots named (none: every root a compiler uses) that are not
- * built, or not for what the configuration asks (rebuild: all of them). */
-int root_main(const char *config, const struct strvec *names, int rebuild, int quiet);
+/* Build the roots named (none: every root a compiler of the shard uses)
+ * that are not built, or not for what the configuration asks (rebuild:
+ * all of them). */
+int root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard);
 
 #endif

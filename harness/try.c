@@ -326,15 +326,19 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 {
 	struct tmodel m;
 	const char *hits = results_get_meta(r, "cache_hits");
+	struct strvec ran = {0};    /* the profiles jobs ran under: the file lists every configured one */
 
 	model_build(&m, r);
+	for (size_t i = 0; i < r->njobs; i++)
+		if (strvec_find(&ran, r->jobs[i].profile) < 0)
+			strvec_push(&ran, r->jobs[i].profile);
 	if (fmt == TRY_JSON) {
 		write_json(fp, &m, r);
 	} else {
 		fprintf(fp, "%s%zu configurations (%zu compiler%s × %zu target%s × %zu profile%s)",
 		        fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ", r->njobs, m.g.compilers.n,
-		        m.g.compilers.n == 1 ? "" : "s", m.g.targets.n, m.g.targets.n == 1 ? "" : "s", m.g.profiles.n,
-		        m.g.profiles.n == 1 ? "" : "s");
+		        m.g.compilers.n == 1 ? "" : "s", m.g.targets.n, m.g.targets.n == 1 ? "" : "s", ran.n,
+		        ran.n == 1 ? "" : "s");
 		if (hits)
 			fprintf(fp, ", %s from the cache", hits);
 		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);
@@ -344,4 +348,5 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 			write_text(fp, &m);
 	}
 	model_release(&m);
+	strvec_release(&ran);
 }

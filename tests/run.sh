@@ -641,6 +641,17 @@ else
 	bad root/built "no test root in ${CHECK_ROOTS:-\$CHECK_ROOTS} (make check builds it)"
 fi
 
+# a file straight in /tmp, run from there: /tmp is bound read-only over the
+# sandbox's private one, and the compilers still have somewhere to write
+f=diagmatrix-case-$$.c
+cp tests/e2e/cases/pass.c "/tmp/$f"
+(top=$PWD; cd /tmp && "$top/$DM" run --config "$top/tests/e2e/compilers.yaml" --compilers gcc-12,clang-14 \
+	--targets x86-64 --cases "$f" --out "$T/tmpcase.results" --quiet) > "$T/out" 2>&1
+st=$?
+f=/tmp/$f
+rm -f "$f"
+[ $st -eq 0 ] && ok sandbox/case-in-tmp || bad sandbox/case-in-tmp "exit $st: $(head -5 "$T/out")"
+
 $DM run --compilers gcc-12,clang-14 --targets x86-64 --out "$T/cases.results" --quiet > "$T/out" 2>&1
 st=$?
 [ $st -eq 0 ] && ok cases/pass-natively || bad cases/pass-natively "exit $st: $(head -20 "$T/out")"

@@ -15,7 +15,7 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # Debian packages needed to build, and to test (compilers come from
 # compilers.yaml and tests/e2e/compilers.yaml; debootstrap builds the
 # root the tests run compilers in, bubblewrap enters it)
-BUILD_DEPS = pkg-config libyaml-dev libpcre2-dev
+BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils
 
 # The Debian root of the tests (tests/root/compilers.yaml), built once and
@@ -39,6 +39,11 @@ OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
+
+# make install: the binary and its manual page
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
 
 all: $(BUILD)/diagmatrix
 
@@ -120,6 +125,14 @@ bench: deps
 	build/diagmatrix root
 	@sh tests/bench/bench.sh
 
+install: $(BUILD)/diagmatrix
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BUILD)/diagmatrix $(DESTDIR)$(BINDIR)/diagmatrix
+	install -m 644 diagmatrix.1 $(DESTDIR)$(MANDIR)/man1/diagmatrix.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/diagmatrix $(DESTDIR)$(MANDIR)/man1/diagmatrix.1
+
 clean:
 	rm -rf build build-san build-fuzz
 
@@ -131,4 +144,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps check check-sanitize fuzz matrix bench clean FORCE
+.PHONY: all deps check-deps check check-sanitize fuzz matrix bench install uninstall clean FORCE

@@ -410,12 +410,15 @@ case_header(FILE *fp, const struct results *r, const struct rcase *c, size_t jb,
 	}
 	fprintf(fp, "%s\n\n", sb_str(&sb));
 	for (size_t k = 0; k < c->refs.n; k++) {
+		const char *ref = c->refs.v[k];
+		/* a reference that starts with a URL: the URL a link, what
+		 * follows it (a title, a commit subject) text */
+		size_t url = !strncmp(ref, "http://", 7) || !strncmp(ref, "https://", 8) ? strcspn(ref, " \t<>") : 0;
 		sb_reset(&sb);
-		sb_add_md_text(&sb, c->refs.v[k]);
-		if (!strncmp(c->refs.v[k], "http://", 7) || !strncmp(c->refs.v[k], "https://", 8))
-			fprintf(fp, "- ref: <%s>\n", c->refs.v[k]);
-		else
-			fprintf(fp, "- ref: %s\n", sb_str(&sb));
+		if (url)
+			sb_addf(&sb, "<%.*s>", (int)url, ref);
+		sb_add_md_text(&sb, ref + url);
+		fprintf(fp, "- ref: %s\n", sb_str(&sb));
 	}
 	if (c->refs.n)
 		fputc('\n', fp);

@@ -350,15 +350,8 @@ $DM run --config "$T/prefix.yaml" --cases tests/e2e/cases/pass.c --dry-run | hea
 	&& grep -q "^toolchain	wrapped	gcc	x86-64	x86_64-linux-gnu	$g12	found	" "$T/prefix.results" \
 	&& ok prefix/wrapper || bad prefix/wrapper "$(cat "$T/prefix.diff" "$T/prefix.dry")"
 
-# the GitHub workflows parse
-if [ -z "$SAN" ]; then
-	for w in .github/workflows/check.yml .github/workflows/nightly.yml; do
-		check "workflow/$(basename "$w")" build/yaml-check "$w" name on jobs
-	done
-	grep -q 'make check' .github/workflows/check.yml && grep -q -- '--shard' .github/workflows/nightly.yml \
-		&& grep -q 'diagmatrix merge' .github/workflows/nightly.yml && grep -q 'diagmatrix diff' .github/workflows/nightly.yml \
-		&& grep -q 'GITHUB_STEP_SUMMARY' .github/workflows/nightly.yml && ok workflow/nightly-steps || bad workflow/nightly-steps
-fi
+# the GitHub workflows: actionlint, and their steps run in a fresh Debian 12
+. tests/workflow/tests.sh
 
 # GNU make's job server: under make -j2 the harness runs at most 2 at once,
 # whatever its own -j; alone it uses its -j
@@ -707,6 +700,25 @@ for B in "$@"; do
 	offline
 done
 echo "compiler-free checks: $passed passed, $failed failed, in $(($(date +%s) - t0)) s"
+
+# CHECK_SUITE=workflow (tests/workflow/tests.sh, running check.yml's steps
+# in a fresh root): the compiler-free checks and the end-to-end verdicts
+# on the compilers make check installed, not the rest
+if [ "${CHECK_SUITE:-all}" = workflow ]; then
+	setup build
+	$DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --out "$T/e2e.results" > /dev/null 2>&1
+	$DM export --format tap "$T/e2e.results" | grep -E '^(not )?ok' > "$T/e2e.verdicts"
+	cmp -s "$T/e2e.verdicts" tests/e2e/expected.tap && ok e2e/verdicts \
+		|| bad e2e/verdicts "$(diff tests/e2e/expected.tap "$T/e2e.verdicts" | head -20)"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+fi
+[ "${CHECK_SUITE:-all}" = all ] || { echo "CHECK_SUITE: '$CHECK_SUITE' is neither all nor workflow"; exit 2; }
+
+# the project: its documents, links, manual page, install, published results
+setup build
+. tests/project/tests.sh
 
 # GCC's own runtest over the DejaGnu test files, once: its verdicts are
 # what the harness must give (see tests/dejagnu/runtest.sh)

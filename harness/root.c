@@ -177,8 +177,11 @@ root_host(struct rootinfo *ri)
 int
 root_sandbox_works(void)
 {
+	/* the mounts of root_enter: a container that masks parts of its /proc
+	 * lets bwrap start, but not mount a /proc of its own */
 	static const char *const argv[] = {
-		"bwrap", "--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "--", "true", NULL,
+		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1", "--ro-bind", "/", "/",
+		"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "true", NULL,
 	};
 	posix_spawn_file_actions_t fa;
 	pid_t pid;

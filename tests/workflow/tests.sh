@@ -8,8 +8,9 @@
 # check with tests/workflow/compilers.yaml, the root machinery of the
 # compilers from other releases), standing in for the debian:12
 # container: the same apt sources, nothing installed beyond debootstrap's
-# minbase, root with every capability (a privileged container), the
-# network. A run step runs under bash -eo pipefail, as GitHub's; the
+# minbase, root with every capability and the host's /proc (a privileged
+# container: bwrap can mount a /proc of its own inside), the network. A
+# run step runs under bash -eo pipefail, as GitHub's; the
 # actions are done here by hand: checkout clones this repository (and
 # needs the git the workflow installed), upload and download copy files,
 # cache restores nothing (a first night). So a step that relies on
@@ -52,10 +53,10 @@ wf_subst() {
 wf_in() {
 	d=$1; shift
 	set -- env -i $(cat "$d/env.now") "$@"
-	bwrap --bind "$d/root" / --dev-bind /dev /dev --proc /proc --ro-bind /sys /sys --tmpfs /tmp \
+	bwrap --bind "$d/root" / --dev-bind /dev /dev --bind /proc /proc --ro-bind /sys /sys \
 		--ro-bind /etc/resolv.conf /etc/resolv.conf --bind "$WFREPO" "$WFREPO" \
 		--bind /var/cache/apt/archives /var/cache/apt/archives \
-		--unshare-pid --unshare-ipc --unshare-uts --die-with-parent --cap-add ALL \
+		--unshare-ipc --unshare-uts --die-with-parent --cap-add ALL \
 		--chdir /__w/diagmatrix "$@"
 }
 
@@ -97,7 +98,7 @@ wf_job() {
 	for k in "$d"/steps/*.kind; do
 		n=$(basename "$k" .kind) kind=$(cat "$k")
 		[ -f "$d/steps/$n.if" ] && { echo "step $n: an if: this test does not decide"; return 1; }
-		{ cat "$d/env.job"; wf_subst "$d/expr" < "$d/steps/$n.env" 2>/dev/null; } > "$d/env.now"
+		{ cat "$d/env.job"; [ ! -f "$d/steps/$n.env" ] || wf_subst "$d/expr" < "$d/steps/$n.env"; } > "$d/env.now" || return 1
 		echo "== step $n: $kind" >> "$d/log"
 		if [ "$kind" != run ]; then
 			wf_action "$d" "$n" "$kind" >> "$d/log" 2>&1 || { echo "step $n ($kind) failed"; return 1; }
@@ -106,9 +107,9 @@ wf_job() {
 		wf_subst "$d/expr" < "$d/steps/$n.run" > "$d/root/step.sh" || return 1
 		: > "$d/root/output" && echo GITHUB_OUTPUT=/output >> "$d/env.now"
 		t=$(cat "$d/steps/$n.timeout" 2>/dev/null || echo 360)
-		timeout "$((t * 60))" wf_in "$d" bash --noprofile --norc -eo pipefail /step.sh >> "$d/log" 2>&1 \
+		wf_in "$d" timeout "$((t * 60))" bash --noprofile --norc -eo pipefail /step.sh >> "$d/log" 2>&1 \
 			|| { echo "step $n failed: $(head -c 300 "$d/steps/$n.run")"; tail -15 "$d/log"; return 1; }
-		id=$(cat "$d/steps/$n.id" 2>/dev/null) && sed "s/^\([^=]*\)=/steps.$id.outputs.\1\t/" "$d/root/output" >> "$d/expr"
+		[ ! -f "$d/steps/$n.id" ] || sed "s/^\([^=]*\)=/steps.$(cat "$d/steps/$n.id").outputs.\1\t/" "$d/root/output" >> "$d/expr"
 	done
 }
 
@@ -120,15 +121,19 @@ if [ -z "$SAN" ] && [ "${CHECK_SUITE:-all}" = all ]; then
 		mkdir -p "$WF/artifacts" && rm -rf "$WFREPO" && git clone -q --bare . "$WFREPO"
 		# uncommitted changes too: the test is of the work tree
 		git diff HEAD > "$WF/wip.patch" && if [ -s "$WF/wip.patch" ]; then
-			git clone -q "$WFREPO" "$WF/wip" && git -C "$WF/wip" apply --index "$WF/wip.patch" \
+			rm -rf "$WF/wip" && git clone -q "$WFREPO" "$WF/wip" && git -C "$WF/wip" apply --index "$WF/wip.patch" \
 				&& git -C "$WF/wip" -c user.name=t -c user.email=t@t commit -qm wip && git -C "$WF/wip" push -q origin HEAD:"$(git rev-parse --abbrev-ref HEAD)"
 		fi
 		git -C "$WFREPO" symbolic-ref HEAD "refs/heads/$(git rev-parse --abbrev-ref HEAD)"
 		wf_job .github/workflows/check.yml check check FUZZ_SECONDS=1 CHECK_SUITE=workflow > "$WF/check.out" 2>&1 \
 			&& ok workflow/check-steps || bad workflow/check-steps "$(cat "$WF/check.out")"
 		printf 'matrix.shard\t1\nneeds.plan.outputs.shards\t2\nhashFiles('"'"'compilers.yaml'"'"')\tHASH\n' > "$WF/shard.expr"
+		# the shard's compilers were installed and ran: found, and no job erred
 		wf_job .github/workflows/nightly.yml shard shard CONFIG=tests/workflow/compilers.yaml CASES=tests/e2e/cases \
-			> "$WF/shard.out" 2>&1 && ok workflow/nightly-shard-steps || bad workflow/nightly-shard-steps "$(cat "$WF/shard.out")"
+			> "$WF/shard.out" 2>&1 && r=$WF/artifacts/shard-1/shard-1.results \
+			&& awk -F'\t' '$1 == "toolchain" && $7 != "found" || $1 == "job" && $7 == "error" { bad = 1 } $1 == "job" { n++ }
+				END { exit bad || !n }' "$r" \
+			&& ok workflow/nightly-shard-steps || bad workflow/nightly-shard-steps "$(cat "$WF/shard.out"; grep -c . "$r")"
 		wf_job .github/workflows/nightly.yml merge merge > "$WF/merge.out" 2>&1 \
 			&& git -C "$WFREPO" show results:compat.md | grep -q '^# ' \
 			&& git -C "$WFREPO" show results:changes.md | grep -q 'No earlier night' \

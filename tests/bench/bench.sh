@@ -135,8 +135,10 @@ fi
 {
 	echo "# diagmatrix benchmark"
 	echo
+	# the harness's own commit (--version), which committing bench.md
+	# does not change
 	echo "Measured by \`make bench\` on $(date -u +%Y-%m-%d), $P processors, $(uname -m);" \
-		"diagmatrix $(git describe --always --dirty 2>/dev/null || echo '?')."
+		"$($DM --version | sed 's/(\(.*\))$/from the harness of commit \1/')."
 	echo
 	echo "| measure | value |"
 	echo "|---|---|"

@@ -119,3 +119,41 @@ TEST(config_errors)
 	bad(HEAD "compilers: []\n---\nx: 1\n", "more than one YAML document");
 	bad("a: 'unterminated\n", "found unexpected end of stream");
 }
+
+/* --shard K/N: a root's compilers in one shard, the heaviest first, each
+ * to the lightest shard; every compiler the filter keeps in exactly one */
+TEST(config_shards)
+{
+	static const char text[] =
+		"targets:\n"
+		"  x86-64: { triple: x86_64-linux-gnu }\n"
+		"  arm64: { triple: aarch64-linux-gnu }\n"
+		"roots:\n"
+		"  old: { suite: bullseye }\n"
+		"profiles:\n"
+		"  default: { flags: [-O2] }\n"
+		"compilers:\n"
+		"  - { name: host-a, family: clang, command: a, targets: [x86-64, arm64] }\n"
+		"  - { name: old-a, family: clang, command: b, root: old, targets: [x86-64, arm64] }\n"
+		"  - { name: host-b, family: clang, command: c, targets: [x86-64] }\n"
+		"  - { name: old-b, family: clang, command: d, root: old, targets: [x86-64] }\n";
+	struct config cfg;
+	struct errlist errs = {0};
+	struct config_filter all = {0}, some = {0};
+	int s[4];
+
+	CHECK(config_parse(&cfg, "c.yaml", text, sizeof(text) - 1, &errs) == 0);
+	config_shards(&cfg, &all, 2, s);
+	/* old: 2 + 3 + 2 = 7 to shard 1; host-a (3) and host-b (2) to shard 2 */
+	CHECK(s[1] == 1 && s[3] == 1 && s[0] == 2 && s[2] == 2);
+	config_shards(&cfg, &all, 1, s);
+	CHECK(s[0] == 1 && s[1] == 1 && s[2] == 1 && s[3] == 1);
+	config_shards(&cfg, &all, 5, s);     /* more shards than units: some empty */
+	CHECK(s[1] == 1 && s[3] == 1 && s[0] == 2 && s[2] == 3);
+	strvec_push(&some.compilers, "host-b");
+	strvec_push(&some.compilers, "old-b");
+	config_shards(&cfg, &some, 2, s);
+	CHECK(s[0] == 0 && s[1] == 0 && s[3] == 1 && s[2] == 2);
+	strvec_release(&some.compilers);
+	config_release(&cfg);
+}

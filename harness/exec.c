@@ -350,6 +350,9 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 		rt.note = pr->found ? xstrdup("") :
 		          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
 		rt.root = xstrdup(c->root >= 0 ? cfg->roots[c->root].name : "");
+		rt.rank = (long)pr->tc;   /* its place among every toolchain of the configuration */
+		for (size_t k = 0; k < pr->compiler; k++)
+			rt.rank += (long)cfg->compilers[k].ntcs;
 		xgrow((void **)&res->tcs, &res->captcs, res->ntcs + 1, sizeof(*res->tcs));
 		res->tcs[res->ntcs++] = rt;
 	}

@@ -110,6 +110,10 @@ write_head(const struct results *r, FILE *fp)
 		put_field(fp, t->command);
 		put_field(fp, t->note);
 		put_field(fp, t->root);
+		if (t->rank >= 0)
+			fprintf(fp, "\t%ld", t->rank);
+		else
+			put_field(fp, "");
 		fputc('\n', fp);
 	}
 	for (size_t i = 0; i < r->nprofiles; i++) {
@@ -379,7 +383,14 @@ read_toolchain(struct rparse *ps, char **f, size_t n)
 {
 	struct results *r = ps->r;
 	struct rtoolchain t;
+	long rank = -1;
+	char *end;
 
+	if (n > 10 && *f[10]) {
+		rank = strtol(f[10], &end, 10);
+		if (*end || rank < 0 || rank > 1000000)
+			return bad(ps, "bad toolchain rank '%s'", f[10]);
+	}
 	for (size_t k = 0; k < r->ntcs; k++) {
 		const struct rtoolchain *o = &r->tcs[k];
 		if (strcmp(o->compiler, f[1]) || strcmp(o->target, f[3]))
@@ -393,7 +404,7 @@ read_toolchain(struct rparse *ps, char **f, size_t n)
 	t = (struct rtoolchain){
 		.compiler = xstrdup(f[1]), .family = xstrdup(f[2]), .target = xstrdup(f[3]), .triple = xstrdup(f[4]),
 		.version = xstrdup(f[5]), .status = xstrdup(f[6]), .command = xstrdup(f[7]), .note = xstrdup(f[8]),
-		.root = xstrdup(n > 9 ? f[9] : ""), .source = ps->src,
+		.root = xstrdup(n > 9 ? f[9] : ""), .rank = rank, .source = ps->src,
 	};
 	xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
 	r->tcs[r->ntcs++] = t;
@@ -597,7 +608,7 @@ static const struct record {
 	int (*read)(struct rparse *ps, char **f, size_t n);
 } records[] = {
 	{ "meta", 3, 3, 1, read_meta },
-	{ "toolchain", 9, 10, 0, read_toolchain },
+	{ "toolchain", 9, 11, 0, read_toolchain },
 	{ "profile", 3, 3, 0, read_profile },
 	{ "case", 7, 7, 0, read_case },
 	{ "ref", 2, 2, 0, read_ref },
@@ -786,9 +797,27 @@ job_cmp(const void *a, const void *b)
 	return c ? c : strcmp(x->profile, y->profile);
 }
 
+static int
+tc_cmp(const void *a, const void *b)
+{
+	const struct rtoolchain *x = a, *y = b;
+	int c;
+
+	if (x->rank != y->rank)
+		return x->rank < y->rank ? -1 : 1;
+	c = strcmp(x->compiler, y->compiler);   /* files of different configurations */
+	return c ? c : strcmp(x->target, y->target);
+}
+
 void
 results_sort_jobs(struct results *r)
 {
+	int ranked = r->ntcs > 0;
+
+	for (size_t i = 0; i < r->ntcs; i++)
+		ranked &= r->tcs[i].rank >= 0;
+	if (ranked)
+		qsort(r->tcs, r->ntcs, sizeof(*r->tcs), tc_cmp);
 	sort_r = r;
 	if (r->njobs)
 		qsort(r->jobs, r->njobs, sizeof(*r->jobs), job_cmp);

@@ -8,7 +8,7 @@
  *
  *   diagmatrix-results	1
  *   meta	KEY	VALUE                       date, host, revision, harness, ...
- *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE	ROOT
+ *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE	ROOT	RANK
  *   profile	NAME	FLAGS
  *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
  *   ref	TEXT                                    (belongs to the case above)
@@ -18,6 +18,11 @@
  *   out	OUTCOME...                              one per directive of the job's case
  *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS   (belongs to the job above)
  *   end	JOBS                                    the job count: a shorter file is refused
+ *
+ * RANK is the toolchain's place in the configuration (its compilers in
+ * order, each compiler's targets in order, from 0), so that the shards of
+ * a run, each with its own compilers, merge into the configuration's
+ * order; files without it keep the order they list.
  *
  * FITS lists the directives of the case the diagnostic satisfied, as indices
  * from 0 separated by commas (empty: none, or not known: files of
@@ -50,6 +55,7 @@ struct rtoolchain {
 	char *command;          /* the command as configured, prefix included */
 	char *note;             /* why it is missing / the package that provides it */
 	char *root;             /* the root it lives in (root.h), "" for the host */
+	long rank;              /* its place in the configuration, or -1: not known */
 	size_t source;          /* the file it was read from: index into sources */
 };
 
@@ -157,7 +163,8 @@ int results_read(struct results *r, const char *path, struct errlist *errs);
 int results_parse(struct results *r, const char *path, const char *buf, size_t len, struct errlist *errs);
 void results_release(struct results *r);
 
-/* Sort jobs by case, then toolchain order, then profile order. */
+/* Sort the toolchains by rank, when every one has a rank; then the jobs
+ * by case, then toolchain order, then profile order. */
 void results_sort_jobs(struct results *r);
 /* After sorting: every configuration (case, compiler, target, profile)
  * must be judged once; a second is an error naming both files. Returns 0,

@@ -19,22 +19,6 @@
  * headers, never more time or memory */
 #define MAX_SOURCES 256
 
-static int
-mkdirs(char *path)
-{
-	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(path, 0700) < 0 && errno != EEXIST) {
-			*p = '/';
-			return -1;
-		}
-		*p = '/';
-	}
-	return mkdir(path, 0700) < 0 && errno != EEXIST ? -1 : 0;
-}
-
 char *
 cache_dir(void)
 {
@@ -57,7 +41,7 @@ cache_open(struct cache *c, int enabled)
 	memset(c, 0, sizeof(*c));
 	if (!enabled || !(dir = cache_dir()))
 		return;
-	if (mkdirs(dir) < 0) {
+	if (make_dirs(dir, 0700) < 0) {
 		free(dir);
 		return;
 	}

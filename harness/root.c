@@ -563,7 +563,7 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 		*err = xstrdup("no directory for roots: set DIAGMATRIX_ROOTS, DIAGMATRIX_CACHE or HOME");
 		return -1;
 	}
-	mkdir(roots, 0755);     /* its parent, the cache, exists (or the lock says why not) */
+	make_dirs(roots, 0755);     /* DIAGMATRIX_ROOTS may name a directory not made yet (or the lock says why not) */
 	if ((lock = lock_root(roots, r->name)) < 0) {
 		*err = xasprintf("cannot lock %s/%s.lock: %s", roots, r->name, strerror(errno));
 		goto out;

@@ -516,6 +516,25 @@ remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
 	return 0;
 }
 
+int
+make_dirs(const char *path, unsigned mode)
+{
+	char *p = xstrdup(path);
+	int r = 0;
+
+	for (char *s = p + 1; *s && !r; s++) {
+		if (*s != '/')
+			continue;
+		*s = 0;
+		r = mkdir(p, (mode_t)mode) < 0 && errno != EEXIST ? -1 : 0;
+		*s = '/';
+	}
+	if (!r)
+		r = mkdir(p, (mode_t)mode) < 0 && errno != EEXIST ? -1 : 0;
+	free(p);
+	return r;
+}
+
 void
 remove_tree(const char *dir)
 {

@@ -109,6 +109,9 @@ void shell_quote_all(struct strbuf *sb, const struct strvec *sv);
 /* Remove dir and everything under it, as far as it can (no symlink is
  * followed, no mount point crossed). */
 void remove_tree(const char *dir);
+/* mkdir -p: path and its missing parents, with mode. Returns 0, or -1
+ * with errno set. */
+int make_dirs(const char *path, unsigned mode);
 
 /* Index of s in the table names[n], or -1. */
 int name_index(const char *const *names, size_t n, const char *s);

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: MIT */
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "tcl.h"
 #include "t.h"
@@ -96,4 +98,27 @@ TEST(tcl_split)
 	CHECK(tcl_split("\"open", 5, 0, NULL, &sv, &err) == -1 && err);
 	free(err);
 	strvec_release(&sv);
+}
+
+/* mkdir -p, for DIAGMATRIX_ROOTS and the cache: parents made, an existing
+ * directory fine, a file in the way an error */
+TEST(make_dirs)
+{
+	char tmpl[] = "/tmp/diagmatrix-unit.XXXXXX";
+	char *dir = mkdtemp(tmpl), *deep, *file;
+	struct stat st;
+	FILE *fp;
+
+	CHECK(dir != NULL);
+	deep = xasprintf("%s/a/b/c", dir);
+	file = xasprintf("%s/f", dir);
+	CHECK(make_dirs(deep, 0755) == 0 && stat(deep, &st) == 0 && S_ISDIR(st.st_mode));
+	CHECK(make_dirs(deep, 0755) == 0);
+	CHECK((fp = fopen(file, "w")) != NULL && fclose(fp) == 0);
+	free(deep);
+	deep = xasprintf("%s/f/g", dir);
+	CHECK(make_dirs(deep, 0755) < 0);
+	remove_tree(dir);
+	free(deep);
+	free(file);
 }

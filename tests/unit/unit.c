@@ -18,7 +18,7 @@
 
 int t_failed;
 
-#define TESTS(X) X(shell_split) X(tcl_split) X(shell_quote) X(strbuf) X(selector_eval) X(selector_errors) X(selector_dejagnu) \
+#define TESTS(X) X(shell_split) X(make_dirs) X(tcl_split) X(shell_quote) X(strbuf) X(selector_eval) X(selector_errors) X(selector_dejagnu) \
 	X(version_parse) X(config_good) X(config_errors) X(config_shards) X(case_directives) X(case_errors) \
 	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(option_normalise) X(match_pass) \
 	X(match_fail) X(match_errors) X(results_roundtrip) X(results_truncated) X(export_formats) \

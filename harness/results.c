@@ -92,30 +92,33 @@ write_meta(const struct results *r, size_t from, FILE *fp)
 	}
 }
 
+static void
+write_toolchain(const struct rtoolchain *t, FILE *fp)
+{
+	fputs("toolchain", fp);
+	put_field(fp, t->compiler);
+	put_field(fp, t->family);
+	put_field(fp, t->target);
+	put_field(fp, t->triple);
+	put_field(fp, t->version);
+	put_field(fp, t->status);
+	put_field(fp, t->command);
+	put_field(fp, t->note);
+	put_field(fp, t->root);
+	fputc('\t', fp);
+	if (t->rank >= 0)
+		fprintf(fp, "%ld", t->rank);
+	fputc('\n', fp);
+}
+
 /* Everything but the jobs. */
 static void
 write_head(const struct results *r, FILE *fp)
 {
 	fprintf(fp, "%s\t%d\n", MAGIC, VERSION);
 	write_meta(r, 0, fp);
-	for (size_t i = 0; i < r->ntcs; i++) {
-		const struct rtoolchain *t = &r->tcs[i];
-		fputs("toolchain", fp);
-		put_field(fp, t->compiler);
-		put_field(fp, t->family);
-		put_field(fp, t->target);
-		put_field(fp, t->triple);
-		put_field(fp, t->version);
-		put_field(fp, t->status);
-		put_field(fp, t->command);
-		put_field(fp, t->note);
-		put_field(fp, t->root);
-		if (t->rank >= 0)
-			fprintf(fp, "\t%ld", t->rank);
-		else
-			put_field(fp, "");
-		fputc('\n', fp);
-	}
+	for (size_t i = 0; i < r->ntcs; i++)
+		write_toolchain(&r->tcs[i], fp);
 	for (size_t i = 0; i < r->nprofiles; i++) {
 		fputs("profile", fp);
 		put_field(fp, r->profiles[i].name);

@@ -12,9 +12,10 @@ BUILD ?= build
 ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -I$(BUILD) $(CFLAGS) $(shell pkg-config --cflags $(PKGS))
 LDLIBS = $(shell pkg-config --libs $(PKGS))
 
-# Debian packages needed to build, and to test (compilers come from
-# compilers.yaml and tests/e2e/compilers.yaml; debootstrap builds the
-# root the tests run compilers in, bubblewrap enters it)
+# Debian packages needed to build, and to test (the compilers the tests
+# run come from tests/e2e/compilers.yaml, whose gcc-99 must be missing;
+# debootstrap builds the roots of the tests, bubblewrap enters them; xz
+# unpacks GCC's testsuite; git, Node.js and npm serve the workflow tests)
 BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils \
 	git xz-utils $(NODE_DEPS)

@@ -119,13 +119,15 @@ if [ -z "$SAN" ] && [ "${CHECK_SUITE:-all}" = all ]; then
 	if [ ! -d "$WFROOT" ]; then
 		bad workflow/root "no Debian 12 root in $WFROOT (make check builds it)"
 	else
-		mkdir -p "$WF/artifacts" && rm -rf "$WFREPO" && git clone -q --bare . "$WFREPO"
-		# uncommitted changes too: the test is of the work tree
+		# the repository as origin, its HEAD on a branch (a detached
+		# checkout too), with the uncommitted changes: the test is of the
+		# work tree
+		mkdir -p "$WF/artifacts" && rm -rf "$WFREPO" && git clone -q --bare . "$WFREPO" \
+			&& git push -q -f "$WFREPO" HEAD:refs/heads/tested && git -C "$WFREPO" symbolic-ref HEAD refs/heads/tested
 		git diff HEAD > "$WF/wip.patch" && if [ -s "$WF/wip.patch" ]; then
 			rm -rf "$WF/wip" && git clone -q "$WFREPO" "$WF/wip" && git -C "$WF/wip" apply --index "$WF/wip.patch" \
-				&& git -C "$WF/wip" -c user.name=t -c user.email=t@t commit -qm wip && git -C "$WF/wip" push -q origin HEAD:"$(git rev-parse --abbrev-ref HEAD)"
+				&& git -C "$WF/wip" -c user.name=t -c user.email=t@t commit -qm wip && git -C "$WF/wip" push -q origin HEAD:tested
 		fi
-		git -C "$WFREPO" symbolic-ref HEAD "refs/heads/$(git rev-parse --abbrev-ref HEAD)"
 		wf_job .github/workflows/check.yml check check FUZZ_SECONDS=1 CHECK_SUITE=workflow > "$WF/check.out" 2>&1 \
 			&& ok workflow/check-steps || bad workflow/check-steps "$(cat "$WF/check.out")"
 		printf 'matrix.shard\t1\nneeds.plan.outputs.shards\t2\nhashFiles('"'"'compilers.yaml'"'"')\tHASH\n' > "$WF/shard.expr"

@@ -177,25 +177,30 @@ root_host(struct rootinfo *ri)
 int
 root_sandbox_works(void)
 {
-	/* the mounts of root_enter: a container that masks parts of its /proc
-	 * lets bwrap start, but not mount a /proc of its own */
-	static const char *const argv[] = {
-		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1", "--ro-bind", "/", "/",
-		"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp", "--", "true", NULL,
-	};
 	posix_spawn_file_actions_t fa;
+	struct rootinfo host;
+	struct strvec av = {0};
+	char **argv, *bwrap = path_lookup("bwrap");
 	pid_t pid;
 	int st, r;
-	char *bwrap = path_lookup("bwrap");
 
 	if (!bwrap)
 		return 0;
 	free(bwrap);
+	/* the very command a host job runs in: a container that masks parts
+	 * of its /proc lets bwrap start, but not mount a /proc of its own */
+	root_host(&host);
+	root_enter(&host, NULL, NULL, "/tmp", &av);
+	strvec_push(&av, "true");
+	rootinfo_release(&host);
+	argv = strvec_argv(&av);
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	r = posix_spawnp(&pid, "bwrap", &fa, NULL, (char *const *)argv, environ);
+	r = posix_spawnp(&pid, "bwrap", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	free(argv);
+	strvec_release(&av);
 	if (r != 0)
 		return 0;
 	while (waitpid(pid, &st, 0) < 0)

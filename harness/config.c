@@ -1201,6 +1201,15 @@ config_shards(const struct config *cfg, const struct config_filter *f, int nshar
 }
 
 void
+config_shard_compilers(const struct config *cfg, const struct config_filter *f, int k, int nshards, int *in)
+{
+	if (nshards > 1)
+		config_shards(cfg, f, nshards, in);
+	for (size_t i = 0; i < cfg->ncompilers; i++)
+		in[i] = nshards > 1 ? in[i] == k : config_keeps(&f->compilers, cfg->compilers[i].name);
+}
+
+void
 config_command(const struct config *cfg, const struct compiler *c, const struct toolchain *t, struct strvec *av)
 {
 	strvec_append(av, &c->prefix);

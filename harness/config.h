@@ -147,6 +147,9 @@ int config_keeps(const struct strvec *names, const char *name);
  * so that a shard installs and builds only what its own compilers need;
  * the heaviest (most targets kept) go first, each to the lightest shard. */
 void config_shards(const struct config *cfg, const struct config_filter *f, int nshards, int *shard_of);
+/* Which compilers f keeps in shard k of nshards: in[i] is 1 or 0 for
+ * compiler i (nshards <= 1: every compiler f keeps). */
+void config_shard_compilers(const struct config *cfg, const struct config_filter *f, int k, int nshards, int *in);
 
 /* Parse buf (len bytes) read from the file called name. Returns 0, or -1
  * with at least one error added to errs (cfg is then released). */

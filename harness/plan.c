@@ -41,22 +41,17 @@ online_processors(void)
 static void
 shard_filter(struct plan *p, const struct plan_opts *o)
 {
-	int *shard_of = xcalloc(p->cfg.ncompilers + 1, sizeof(*shard_of));
+	int *in = xcalloc(p->cfg.ncompilers + 1, sizeof(*in));
 
 	strvec_append(&p->filter.targets, &o->filter.targets);
 	strvec_append(&p->filter.profiles, &o->filter.profiles);
-	if (o->nshards <= 1) {
-		strvec_append(&p->filter.compilers, &o->filter.compilers);
-		free(shard_of);
-		return;
-	}
-	config_shards(&p->cfg, &o->filter, o->nshards, shard_of);
+	config_shard_compilers(&p->cfg, &o->filter, o->shard, o->nshards, in);
 	for (size_t i = 0; i < p->cfg.ncompilers; i++)
-		if (shard_of[i] == o->shard)
+		if (in[i])
 			strvec_push(&p->filter.compilers, p->cfg.compilers[i].name);
 	if (!p->filter.compilers.n)
 		strvec_push(&p->filter.compilers, "");  /* no compiler has this name: an empty shard */
-	free(shard_of);
+	free(in);
 }
 
 static int

@@ -106,23 +106,6 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 	}
 }
 
-/* Which compilers of cfg are the shard's, in in_shard[i] (all of them
- * when there are no shards). */
-static void
-shard_compilers(const struct config *cfg, struct shard shard, int *in_shard)
-{
-	struct config_filter all = {0};
-
-	if (shard.n > 1) {
-		config_shards(cfg, &all, shard.n, in_shard);
-		for (size_t i = 0; i < cfg->ncompilers; i++)
-			in_shard[i] = in_shard[i] == shard.k;
-	} else {
-		for (size_t i = 0; i < cfg->ncompilers; i++)
-			in_shard[i] = 1;
-	}
-}
-
 /* The Debian packages the host needs for the shard's compilers of cfg:
  * theirs and their targets' (those that live in a root excluded), and
  * what builds and enters roots when they use any. Nothing is run. */
@@ -132,7 +115,7 @@ list_host_packages(const struct config *cfg, struct shard shard)
 	struct strvec pk = {0};
 	int *in_shard = xcalloc(cfg->ncompilers + 1, sizeof(*in_shard)), roots = 0;
 
-	shard_compilers(cfg, shard, in_shard);
+	config_shard_compilers(cfg, &(struct config_filter){0}, shard.k, shard.n, in_shard);
 	for (size_t i = 0; i < cfg->ncompilers; i++) {
 		const struct compiler *c = &cfg->compilers[i];
 		roots |= in_shard[i] && c->root >= 0;
@@ -293,7 +276,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 		return 2;
 	}
 	in_shard = xcalloc(cfg.ncompilers + 1, sizeof(*in_shard));
-	shard_compilers(&cfg, shard, in_shard);
+	config_shard_compilers(&cfg, &(struct config_filter){0}, shard.k, shard.n, in_shard);
 	for (size_t i = 0; i < names->n; i++) {
 		if (config_find_root(&cfg, names->v[i]) < 0) {
 			fprintf(stderr, "diagmatrix: error: no root '%s' in %s\n", names->v[i], cfg.path);

@@ -48,10 +48,12 @@ TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
 
-# make install: the binary and its manual page
+# make install: the binary, its manual page and the default configuration
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
+# the default configuration, found by an installed binary (harness/confpath.h)
+DATADIR = $(PREFIX)/share/diagmatrix
 
 all: $(BUILD)/diagmatrix
 
@@ -144,9 +146,12 @@ install: $(BUILD)/diagmatrix
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/diagmatrix $(DESTDIR)$(BINDIR)/diagmatrix
 	install -m 644 diagmatrix.1 $(DESTDIR)$(MANDIR)/man1/diagmatrix.1
+	install -d $(DESTDIR)$(DATADIR)
+	install -m 644 compilers.yaml $(DESTDIR)$(DATADIR)/compilers.yaml
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/diagmatrix $(DESTDIR)$(MANDIR)/man1/diagmatrix.1
+	rm -f $(DESTDIR)$(BINDIR)/diagmatrix $(DESTDIR)$(MANDIR)/man1/diagmatrix.1 $(DESTDIR)$(DATADIR)/compilers.yaml
+	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:
 	rm -rf build build-san build-fuzz

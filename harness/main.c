@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "confpath.h"
 #include "dialect.h"
 #include "diff.h"
 #include "export.h"
@@ -50,6 +51,25 @@ usage(const char *fmt, const char *arg)
 	}
 	fputs(usage_text, stderr);
 	return 2;
+}
+
+/* The configuration a command reads (confpath.h), into cp: said on stderr
+ * when it is neither the one named nor the current directory's. Returns 0
+ * (optional: cp->path may be NULL), or 2 when none was found. */
+static int
+locate_config(struct confpath *cp, const char *given, int optional)
+{
+	confpath_find(cp, given);
+	if (!cp->path) {
+		if (optional)
+			return 0;
+		fprintf(stderr, "diagmatrix: error: no configuration: none of %s is a file (--config FILE names one)\n",
+		        cp->tried);
+		return 2;
+	}
+	if (cp->source == CONF_USER || cp->source == CONF_INSTALLED)
+		fprintf(stderr, "diagmatrix: configuration: %s (%s one)\n", cp->path, confpath_source_name(cp->source));
+	return 0;
 }
 
 static void
@@ -253,11 +273,15 @@ run_opts_release(struct run_opts *o)
 static int
 cmd_run(int argc, char **argv)
 {
-	struct run_opts o = { .plan.config = "compilers.yaml", .out = "results/latest.results" };
+	struct run_opts o = { .out = "results/latest.results" };
 	int r = run_args(argc, argv, &o, NULL);
+	struct confpath cp = {0};
 
-	if (!r)
+	if (!r && !(r = locate_config(&cp, o.plan.config, 0))) {
+		o.plan.config = cp.path;
 		r = run_main(&o);
+	}
+	confpath_release(&cp);
 	run_opts_release(&o);
 	return r;
 }
@@ -283,7 +307,7 @@ read_all(struct results *r, int n, char **files)
 static int
 cmd_try(int argc, char **argv)
 {
-	struct run_opts o = { .plan.config = "compilers.yaml" };
+	struct run_opts o = {0};
 	enum try_format fmt = TRY_TEXT;
 	int r = run_args(argc, argv, &o, &fmt);
 
@@ -298,7 +322,12 @@ cmd_try(int argc, char **argv)
 			try_write(stdout, &res, fmt);
 		results_release(&res);
 	} else if (!r) {
-		r = try_main(&o, fmt);
+		struct confpath cp = {0};
+		if (!(r = locate_config(&cp, o.plan.config, 0))) {
+			o.plan.config = cp.path;
+			r = try_main(&o, fmt);
+		}
+		confpath_release(&cp);
 	}
 	run_opts_release(&o);
 	return r;
@@ -458,7 +487,7 @@ cmd_merge(int argc, char **argv)
 static int
 cmd_list(int argc, char **argv)
 {
-	const char *config = "compilers.yaml";
+	const char *config = NULL;
 	int missing = LIST_TOOLCHAINS;
 	struct shard shard = {0};
 
@@ -479,13 +508,18 @@ cmd_list(int argc, char **argv)
 	}
 	if (shard.n && missing != LIST_HOST_PACKAGES)
 		return usage("%s goes with --host-packages only", "--shard");
-	return list_main(config, missing, shard);
+	struct confpath cp;
+	int r = locate_config(&cp, config, 0);
+	if (!r)
+		r = list_main(cp.path, missing, shard);
+	confpath_release(&cp);
+	return r;
 }
 
 static int
 cmd_lint(int argc, char **argv)
 {
-	const char *config = "compilers.yaml";
+	const char *config = NULL;
 	struct strvec paths = {0};
 	const struct dialect_ops *dialect = NULL;
 	int r;
@@ -510,7 +544,10 @@ cmd_lint(int argc, char **argv)
 			strvec_push(&paths, argv[i]);
 		}
 	}
-	r = lint_main(config, &paths, dialect);
+	struct confpath cp;
+	locate_config(&cp, config, 1);
+	r = lint_main(cp.path, &paths, dialect);
+	confpath_release(&cp);
 	strvec_release(&paths);
 	return r;
 }
@@ -518,7 +555,7 @@ cmd_lint(int argc, char **argv)
 static int
 cmd_root(int argc, char **argv)
 {
-	const char *config = "compilers.yaml";
+	const char *config = NULL;
 	struct strvec names = {0};
 	struct shard shard = {0};
 	int rebuild = 0, quiet = 0, r;
@@ -545,7 +582,10 @@ cmd_root(int argc, char **argv)
 			strvec_push(&names, argv[i]);
 		}
 	}
-	r = root_main(config, &names, rebuild, quiet, shard);
+	struct confpath cp;
+	if (!(r = locate_config(&cp, config, 0)))
+		r = root_main(cp.path, &names, rebuild, quiet, shard);
+	confpath_release(&cp);
 	strvec_release(&names);
 	return r;
 }

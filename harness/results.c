@@ -337,7 +337,7 @@ results_read(struct results *r, const char *path, struct errlist *errs)
 	const char *why;
 	int st;
 
-	if (read_file(path, MAX_RESULTS_BYTES, &sb, &why) < 0) {
+	if (read_input(path, MAX_RESULTS_BYTES, &sb, &why) < 0) {
 		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
 		sb_release(&sb);
 		return -1;

@@ -154,7 +154,7 @@ int results_writer_begin(struct results_writer *w, const char *path, const struc
                          const char **why);
 void results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j);
 int results_writer_end(struct results_writer *w, const struct results *r, const char **why);
-/* Read path, appending to r (several files can be read into one: cases,
+/* Read path (a regular file or a pipe, read_input), appending to r (several files can be read into one: cases,
  * toolchains and profiles already present are not added twice, and must be
  * the same in every file, or it is an error that names both files).
  * Returns 0, or -1 with errors added to errs. */

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "confpath.h"
 #include "root.h"
 #include "sched.h"
 #include "sha256.h"
@@ -350,8 +351,13 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 char *
 root_build_command(const char *config, const char *name, int rebuild)
 {
-	int dflt = !config || !strcmp(config, "compilers.yaml");
+	struct confpath found;
+	int dflt;
 
+	/* the configuration found without --config needs none */
+	confpath_find(&found, NULL);
+	dflt = !config || (found.path && !strcmp(config, found.path)) || !strcmp(config, "compilers.yaml");
+	confpath_release(&found);
 	return xasprintf("diagmatrix root%s%s%s %s", dflt ? "" : " --config ", dflt ? "" : config,
 	                 rebuild ? " --rebuild" : "", name);
 }

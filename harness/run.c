@@ -180,7 +180,7 @@ int
 lint_main(const char *config, const struct strvec *paths, const struct dialect_ops *dialect)
 {
 	/* without a configuration, selectors may name anything */
-	struct plan_opts o = { .config = access(config, F_OK) == 0 ? config : NULL, .cases = *paths, .dialect = dialect };
+	struct plan_opts o = { .config = config && access(config, F_OK) == 0 ? config : NULL, .cases = *paths, .dialect = dialect };
 	struct plan p;
 	int status = build(&p, &o, PLAN_CASES, 1);
 	size_t nd = 0, nu = 0;

@@ -224,8 +224,8 @@ strvec_release(struct strvec *sv)
 	sv->n = sv->cap = 0;
 }
 
-int
-read_file(const char *path, size_t max, struct strbuf *out, const char **why)
+static int
+read_bounded(const char *path, size_t max, int pipes, struct strbuf *out, const char **why)
 {
 	static char toolarge[64];
 	char buf[65536];
@@ -244,9 +244,12 @@ read_file(const char *path, size_t max, struct strbuf *out, const char **why)
 	}
 	if (fstat(fd, &st) < 0) {
 		w = strerror(errno);
-	} else if (!S_ISREG(st.st_mode)) {
-		w = S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file";
+	} else if (!S_ISREG(st.st_mode) && !(pipes && S_ISFIFO(st.st_mode))) {
+		w = S_ISDIR(st.st_mode) ? "is a directory" : pipes ? "neither a regular file nor a pipe" : "not a regular file";
 	} else {
+		/* a pipe: wait for its writer, as a shell's reader does */
+		if (S_ISFIFO(st.st_mode) && fcntl(fd, F_SETFL, 0) < 0)
+			w = strerror(errno);
 		snprintf(toolarge, sizeof(toolarge), "larger than %zu MiB", max >> 20);
 		if ((size_t)st.st_size > max)
 			w = toolarge;
@@ -271,6 +274,18 @@ out:
 		sb_add(out, "", 0);
 	}
 	return w ? -1 : 0;
+}
+
+int
+read_file(const char *path, size_t max, struct strbuf *out, const char **why)
+{
+	return read_bounded(path, max, 0, out, why);
+}
+
+int
+read_input(const char *path, size_t max, struct strbuf *out, const char **why)
+{
+	return read_bounded(path, max, 1, out, why);
 }
 
 char *

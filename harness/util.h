@@ -71,6 +71,10 @@ void strvec_release(struct strvec *sv);
  * long the harness blocks or how much it holds. Returns 0, or -1 with *why
  * (static; may be NULL) saying what went wrong. */
 int read_file(const char *path, size_t max, struct strbuf *out, const char **why);
+/* The same, a pipe (or FIFO) accepted too and read until its writer closes
+ * it, within the same bound: for what the user hands over (a results file
+ * piped in), never for what a case names. */
+int read_input(const char *path, size_t max, struct strbuf *out, const char **why);
 /* Limits of read_file for the harness's inputs. */
 enum {
 	MAX_CONFIG_BYTES = 4 << 20,

@@ -202,7 +202,7 @@ write_case_changes(FILE *fp, const struct out *o, const struct results *old, con
 		i = k;
 	}
 	free(present);
-	ncols = grid_columns(o->g, cells, nrows, &cols);
+	ncols = grid_columns(o->g, cells, nrows, NULL, &cols);
 	sb_reset(&sb);
 	sb_add_code_span(&sb, o->ch[from].cas, 0);
 	fprintf(fp, "\n#### %s\n\n| change |", sb_str(&sb));

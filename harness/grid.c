@@ -301,13 +301,14 @@ grid_cell(const struct grid *g, const struct grid_row *row, size_t ci, enum grid
 }
 
 size_t
-grid_columns(const struct grid *g, char *const *cells, size_t nrows, struct grid_col **cols)
+grid_columns(const struct grid *g, char *const *cells, size_t nrows, const unsigned char *keep,
+             struct grid_col **cols)
 {
 	size_t nc = g->compilers.n, n = 0;
 	struct grid_col *v = xcalloc(nc + 1, sizeof(*v));
 
 	for (size_t ci = 0; ci < nc; ci++) {
-		int any = 0, same = n && v[n - 1].last + 1 == ci &&
+		int any = keep && keep[ci], same = n && v[n - 1].last + 1 == ci &&
 		                    !strcmp(g->families.v[ci], g->families.v[v[n - 1].first]);
 		for (size_t r = 0; r < nrows; r++) {
 			any |= *cells[r * nc + ci] != 0;

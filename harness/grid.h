@@ -68,8 +68,10 @@ struct grid_col {
 /* The columns of a table of nrows rows whose cells are cells[row *
  * ncompilers + compiler]: adjacent compilers of one family with equal
  * cells in every row merge; a compiler with no cell in any row has no
- * column. Returns their number; *cols is allocated. */
-size_t grid_columns(const struct grid *g, char *const *cells, size_t nrows, struct grid_col **cols);
+ * column, unless keep (may be NULL) marks it (keep[ci]: try names every
+ * compiler that ran). Returns their number; *cols is allocated. */
+size_t grid_columns(const struct grid *g, char *const *cells, size_t nrows, const unsigned char *keep,
+                    struct grid_col **cols);
 /* "gcc-12" for one compiler, "gcc 11–16" for several. */
 char *grid_col_label(const struct grid *g, const struct grid_col *c);
 /* Family fam's summary of one row, from its compilers' cells (cells[ci],

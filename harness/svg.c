@@ -131,7 +131,7 @@ svg_write(FILE *fp, const struct results *r)
 	grid_build(&g, r);
 	overview_build(&o, r, &g);
 	cells = row_cells(&g, &o);
-	ncols = grid_columns(&g, cells, o.n, &cols);
+	ncols = grid_columns(&g, cells, o.n, NULL, &cols);
 	for (size_t i = 0; i < o.n; i++)
 		ntopics += !i || strcmp(o.v[i].topic, o.v[i - 1].topic);
 	width = TITLE_W + (int)ncols * CELL_W + 40;

@@ -441,7 +441,7 @@ ctable_write(FILE *fp, const struct ctable *t, const struct grid *g)
 	for (size_t r = 0; r < t->n; r++)
 		for (size_t ci = 0; ci < nc; ci++)
 			cells[r * nc + ci] = grid_cell(g, &t->rows[r], ci, GRID_MARKDOWN);
-	ncols = grid_columns(g, cells, t->n, &cols);
+	ncols = grid_columns(g, cells, t->n, NULL, &cols);
 	fputs("| line | expectation |", fp);
 	for (size_t k = 0; k < ncols; k++) {
 		char *label = grid_col_label(g, &cols[k]);

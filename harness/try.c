@@ -21,6 +21,7 @@ struct tmodel {
 	char **cells;           /* row × compiler: grid_where */
 	struct grid_col *cols;
 	size_t ncols;
+	unsigned char *ran;     /* per compiler: something but a skip */
 };
 
 /* A file by its last component: a header is the same header whichever
@@ -116,7 +117,11 @@ model_build(struct tmodel *m, const struct results *r)
 	for (size_t i = 0; i < m->n; i++)
 		for (size_t ci = 0; ci < nc; ci++)
 			m->cells[i * nc + ci] = grid_where(&m->g, &m->rows[i].where, ci, "fires");
-	m->ncols = grid_columns(&m->g, m->cells, m->n, &m->cols);
+	m->ran = xcalloc(nc + 1, 1);
+	for (size_t i = 0; i < r->njobs; i++)
+		if (r->jobs[i].verdict != V_SKIP)
+			m->ran[grid_conf_compiler(&m->g, grid_conf(&m->g, &r->jobs[i]))] = 1;
+	m->ncols = grid_columns(&m->g, m->cells, m->n, m->ran, &m->cols);
 }
 
 static void
@@ -128,6 +133,7 @@ model_release(struct tmodel *m)
 	for (size_t i = 0; i < m->n; i++)
 		grid_row_release(&m->rows[i].where, &m->g);
 	free(m->rows);
+	free(m->ran);
 	free(m->cols);
 	grid_release(&m->g);
 }
@@ -342,9 +348,10 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 		if (hits)
 			fprintf(fp, ", %s from the cache", hits);
 		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);
-		if (m.n && fmt == TRY_MARKDOWN)
+		/* the columns even without a row: every compiler that ran is named */
+		if (m.ncols && fmt == TRY_MARKDOWN)
 			write_markdown(fp, &m);
-		else if (m.n)
+		else if (m.ncols)
 			write_text(fp, &m);
 	}
 	model_release(&m);

@@ -101,7 +101,7 @@ TEST(grid_cells_columns_ranges)
 	free(s);
 	for (size_t ci = 0; ci < 6; ci++)
 		cells[ci] = grid_cell(&g, &row, ci, GRID_PROSE);
-	n = grid_columns(&g, cells, 1, &cols);
+	n = grid_columns(&g, cells, 1, NULL, &cols);
 	CHECK(n == 4);
 	if (n == 4) {
 		CHECK(cols[0].first == 0 && cols[0].last == 1);

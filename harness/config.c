@@ -1040,6 +1040,11 @@ conds_release(struct cond_flags *c, size_t n)
 void
 config_release(struct config *cfg)
 {
+	strvec_release(&cfg->build_keep);
+	strvec_release(&cfg->build_maybe);
+	strvec_release(&cfg->build_dropped);
+	strvec_release(&cfg->user_flags);
+	strvec_release(&cfg->user_binds);
 	for (size_t i = 0; i < cfg->ntargets; i++) {
 		free(cfg->targets[i].arch);
 		free(cfg->targets[i].triple);

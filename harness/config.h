@@ -107,6 +107,13 @@ struct config {
 	double timeout;          /* default per-job timeout, seconds */
 	int trusted_cases;       /* cases may pass any flag (trust.h) */
 	int sandbox;             /* host compilers run in the sandbox too, where bwrap works */
+	/* try: flags of the user's, trusted (userflags.h), after every other flag */
+	struct strvec build_keep;   /* --compile-commands: the build's flags for every configuration */
+	struct strvec build_maybe;  /* ... and those each toolchain takes if it can (probe_flags) */
+	struct strvec build_dropped;   /* ... and what was left out of its command, for the reader */
+	struct strvec user_flags;   /* after --: the user's own, last */
+	struct strvec user_binds;   /* the directories they name, bound read-only into every sandbox */
+	int uncached_jobs;          /* they name headers a cache key cannot follow: compile every job */
 	struct target *targets;
 	size_t ntargets;
 	struct profile *profiles;

@@ -384,6 +384,38 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 	}
 }
 
+/* try's flags, as the header shows them: the user's, the build's (kept,
+ * and dropped), and per toolchain the build's flags it did not take. */
+static void
+user_flags_meta(struct exec *x)
+{
+	const struct config *cfg = &x->p->cfg;
+	const struct strvec *lists[] = { &cfg->user_flags, &cfg->build_keep, &cfg->build_maybe, &cfg->build_dropped };
+	static const char *const keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
+	const struct probeset *ps = &x->p->ps;
+
+	for (size_t i = 0; i < LEN(lists); i++) {
+		struct strbuf sb = {0};
+		if (!lists[i]->n)
+			continue;
+		shell_quote_all(&sb, lists[i]);
+		results_meta(&x->res, keys[i], sb_str(&sb));
+		sb_release(&sb);
+	}
+	for (size_t i = 0; i < ps->n; i++) {
+		const struct compiler *c = &cfg->compilers[ps->v[i].compiler];
+		struct strbuf sb = {0};
+		char *key;
+		if (!ps->v[i].build_refused.n)
+			continue;
+		key = xasprintf("build-refused %s %s", c->name, cfg->targets[c->tcs[ps->v[i].tc].target].arch);
+		shell_quote_all(&sb, &ps->v[i].build_refused);
+		results_meta(&x->res, key, sb_str(&sb));
+		free(key);
+		sb_release(&sb);
+	}
+}
+
 static void
 add_meta(struct exec *x)
 {
@@ -401,6 +433,7 @@ add_meta(struct exec *x)
 	results_meta(&x->res, "config", x->o->config);
 	snprintf(num, sizeof(num), "%d", x->p->parallel);
 	results_meta(&x->res, "parallel", num);
+	user_flags_meta(x);
 }
 
 /* The harness's own cost, children excluded, and the cache's help: for
@@ -468,8 +501,9 @@ static int
 compile(struct exec *x)
 {
 	struct jobserver js;
+	struct cache none = {0};        /* disabled: the user's flags name headers no key follows */
 	struct cached_opts co = {
-		.ntasks = x->ntorun, .parallel = x->p->parallel, .cache = &x->p->cache, .ctx = x,
+		.ntasks = x->ntorun, .parallel = x->p->parallel, .cache = x->p->cfg.uncached_jobs ? &none : &x->p->cache, .ctx = x,
 		.get = jget, .key = jkey, .done = jdone, .keep = jkeep, .order = jorder,
 	};
 	int r;

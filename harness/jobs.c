@@ -98,6 +98,10 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	if (cf->std)
 		strvec_push_nocopy(av, xasprintf("-std=%s", cf->std));
 	cf->dialect->flags(cf, &env, av);
+	/* try's: the build's, then the user's own, whose -O and -std win */
+	strvec_append(av, &cfg->build_keep);
+	strvec_append(av, &ps->v[j->probe].build_flags);
+	strvec_append(av, &cfg->user_flags);
 	if (!runtest)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	strvec_push(av, mode_flag[cf->mode]);
@@ -166,6 +170,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	/* the case's directory, where the compiler reads it and what it includes */
 	if ((dir = case_dir(cf)))
 		strvec_push_nocopy(&ro, dir);
+	strvec_append(&ro, &cfg->user_binds);
 	if (c->root >= 0) {
 		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, runtest ? scratch : NULL, av);
 	} else {
@@ -229,8 +234,9 @@ profile_applies(const struct config *cfg, size_t p, const struct casefile *cf, c
 {
 	if (!config_keeps(&f->profiles, cfg->profiles[p].name))
 		return 0;
+	/* try --compile-commands: the build's own flags alone are a profile too */
 	if (cfg->profiles[p].as_written)
-		return cf->dialect->peer;
+		return cf->dialect->peer || cfg->build_keep.n || cfg->build_maybe.n;
 	return !cf->dialect->peer || f->profiles.n;
 }
 

@@ -203,6 +203,19 @@ try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt,
 {
 	const char *a = argv[*i], *v;
 
+	if (!strcmp(a, "--")) {
+		/* the user's own flags, for every configuration */
+		while (*i + 1 < argc)
+			strvec_push(&o->user_flags, argv[++*i]);
+		if (!o->user_flags.n)
+			*r = usage("%s needs flags after it", "--");
+		return 1;
+	}
+	if (is_opt(a, "--compile-commands")) {
+		if (!(o->compdb = optval(argc, argv, i, "--compile-commands")))
+			*r = usage("option '%s' needs a value", a);
+		return 1;
+	}
 	if (is_opt(a, "--from")) {
 		if (!(o->out = optval(argc, argv, i, "--from")))
 			*r = usage("option '%s' needs a value", a);
@@ -268,6 +281,7 @@ run_opts_release(struct run_opts *o)
 	strvec_release(&o->plan.filter.compilers);
 	strvec_release(&o->plan.filter.targets);
 	strvec_release(&o->plan.filter.profiles);
+	strvec_release(&o->user_flags);
 }
 
 static int

@@ -6,6 +6,7 @@
 #include "plan.h"
 #include "root.h"
 #include "sched.h"
+#include "userflags.h"
 
 /* Every name the filter keeps must be in the configuration. */
 static int
@@ -54,6 +55,30 @@ shard_filter(struct plan *p, const struct plan_opts *o)
 	free(in);
 }
 
+/* The user's flags (try), into the configuration: the directories they
+ * name are bound into every sandbox, and the headers they reach are in no
+ * cache key. */
+static void
+user_flags(struct config *cfg, const struct plan_opts *o)
+{
+	const struct strvec *all[] = { o->build_keep, o->build_maybe, o->user_flags };
+
+	if (o->build_keep)
+		strvec_append(&cfg->build_keep, o->build_keep);
+	if (o->build_maybe)
+		strvec_append(&cfg->build_maybe, o->build_maybe);
+	if (o->build_dropped)
+		strvec_append(&cfg->build_dropped, o->build_dropped);
+	if (o->user_flags)
+		strvec_append(&cfg->user_flags, o->user_flags);
+	for (size_t i = 0; i < LEN(all); i++) {
+		if (!all[i])
+			continue;
+		userflags_dirs(all[i], &cfg->user_binds);
+		cfg->uncached_jobs |= userflags_name_paths(all[i]);
+	}
+}
+
 static int
 build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 {
@@ -69,6 +94,7 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 		return -1;
 	shard_filter(p, o);
 	p->cfg.trusted_cases |= o->trusted_cases;
+	user_flags(&p->cfg, o);
 	if (o->no_sandbox)
 		p->cfg.sandbox = 0;
 	return 0;
@@ -84,6 +110,8 @@ build_probes(struct plan *p, const struct plan_opts *o)
 
 	cache_open(&p->cache, !o->no_cache);
 	if ((r = probe_all(&p->cfg, &p->filter, &p->ps, p->parallel, o->timeout, &p->cache)))
+		return r;
+	if ((r = probe_flags(&p->cfg, &p->ps, p->parallel, o->timeout, &p->cache)))
 		return r;
 	if (p->cfg.sandbox && root_sandbox_works()) {
 		p->ps.sandbox = 1;

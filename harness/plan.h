@@ -28,6 +28,10 @@ struct plan_opts {
 	int shard, nshards;         /* keep only the compilers of this shard (config_shards) */
 	int trusted_cases;          /* cases may pass any flag (trust.h) */
 	int no_sandbox;             /* host compilers run outside the sandbox */
+	const struct strvec *user_flags;   /* try: after --, trusted (NULL: none) */
+	const struct strvec *build_keep;   /* try --compile-commands (userflags.h; NULL: none) */
+	const struct strvec *build_maybe;
+	const struct strvec *build_dropped;
 };
 
 /* What to build, besides the configuration: a set of these (the jobs need

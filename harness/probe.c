@@ -12,7 +12,7 @@
 #include "etarget.h"
 #include "sched.h"
 
-enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET };
+enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET, PT_FLAGS };
 
 struct ptask {
 	size_t probe;
@@ -21,6 +21,7 @@ struct ptask {
 	int et;                 /* PT_ETARGET: the keyword */
 	const char *file;       /* PT_ETARGET: its program's file, which the cache key leaves out */
 	struct strvec bind;     /* PT_ETARGET: the program's directory, for a root */
+	long flag;              /* PT_FLAGS: the build flag tried alone (config build_maybe), -1: all */
 };
 
 struct pctx {
@@ -31,6 +32,7 @@ struct pctx {
 	struct ptask *tasks;
 	size_t ntasks;
 	struct cache *cache;
+	unsigned char *flagv;   /* PT_FLAGS: per probe × build flag: 1 taken, 2 refused */
 };
 
 int
@@ -99,7 +101,7 @@ pkey(void *vctx, size_t i, const struct proc *p, char key[65])
 	struct cache_key k;
 
 	(void)p;
-	cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : "probe");
+	cache_key_init(&k, t->kind == PT_ETARGET ? "etarget" : t->kind == PT_FLAGS ? "flags" : "probe");
 	probe_key(&k, ctx->cfg, ctx->ps, &ctx->ps->v[t->probe]);
 	for (size_t a = 0; a < t->argv.n; a++) {
 		if (t->file && !strcmp(t->argv.v[a], t->file))
@@ -191,12 +193,48 @@ snapshot_date(const char *macros, char *date)
 	date[8] = 0;
 }
 
+/* Does the compiler's output name flag, quoted, as a driver names an
+ * option it refuses, ignores or warns about? */
+static int
+names_flag(const char *out, const char *flag)
+{
+	char *a = xasprintf("'%s'", flag), *b = xasprintf("\xe2\x80\x98%s\xe2\x80\x99", flag);
+	int r = strstr(out, a) || strstr(out, b);
+
+	free(a);
+	free(b);
+	return r;
+}
+
+/* What a flags probe tells: a flag is taken when the compile succeeds
+ * and the output does not name it; all of them tried at once and failing,
+ * each is tried alone after (probe_flags). */
+static void
+flags_apply(struct pctx *ctx, const struct ptask *t, const struct proc_result *r)
+{
+	const struct strvec *maybe = &ctx->cfg->build_maybe;
+	unsigned char *v = ctx->flagv + t->probe * maybe->n;
+	int ok = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code;
+	const char *out = sb_str(&r->err);
+
+	if (t->flag >= 0) {
+		v[t->flag] = ok && !names_flag(out, maybe->v[t->flag]) ? 1 : 2;
+		return;
+	}
+	for (size_t f = 0; ok && f < maybe->n; f++)
+		v[f] = names_flag(out, maybe->v[f]) ? 2 : 1;
+}
+
 /* What probe task i tells about its toolchain. */
 static void
 apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 {
 	struct ptask *t = &ctx->tasks[i];
 	struct probe *pr = &ctx->ps->v[t->probe];
+	if (t->kind == PT_FLAGS) {
+		flags_apply(ctx, t, r);
+		return;
+	}
 	if (t->kind == PT_ETARGET) {
 		/* check_no_compiler_messages: it compiles, and says nothing */
 		pr->etargets[t->et] = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code && !r->err.len;
@@ -267,7 +305,7 @@ pkeep(void *vctx, size_t i, const struct proc_result *r)
 	struct pctx *ctx = vctx;
 
 	return !r->spawn_errno && !r->timed_out && !r->signal &&
-	       (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET);
+	       (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET || ctx->tasks[i].kind == PT_FLAGS);
 }
 
 /* Run the tasks of ctx (answers the cache has are not asked again), then
@@ -538,6 +576,8 @@ probeset_release(struct probeset *ps)
 		free(ps->v[i].note);
 		free(ps->v[i].package);
 		strvec_release(&ps->v[i].binds);
+		strvec_release(&ps->v[i].build_flags);
+		strvec_release(&ps->v[i].build_refused);
 	}
 	free(ps->v);
 	for (size_t r = 0; r < ps->nroots; r++)
@@ -547,4 +587,62 @@ probeset_release(struct probeset *ps)
 		rootinfo_release(&ps->host);
 	free(ps->cwd);
 	memset(ps, 0, sizeof(*ps));
+}
+
+/* A task that tries the build's flags (flag -1: all of them, else that
+ * one alone) with toolchain i on an empty file. */
+static void
+flags_task(struct pctx *ctx, size_t *cap, size_t i, long flag)
+{
+	const struct config *cfg = ctx->cfg;
+	const struct compiler *cc = &cfg->compilers[ctx->ps->v[i].compiler];
+	const struct toolchain *tc = &cc->tcs[ctx->ps->v[i].tc];
+	struct ptask task = { .probe = i, .kind = PT_FLAGS, .flag = flag };
+	static const char *const tail[] = { "-fsyntax-only", "-x", "c", "/dev/null" };
+
+	config_command(cfg, cc, tc, &task.argv);
+	strvec_append(&task.argv, &cc->flags);
+	strvec_append(&task.argv, &tc->flags);
+	if (flag < 0)
+		strvec_append(&task.argv, &cfg->build_maybe);
+	else
+		strvec_push(&task.argv, cfg->build_maybe.v[flag]);
+	for (size_t k = 0; k < LEN(tail); k++)
+		strvec_push(&task.argv, tail[k]);
+	xgrow((void **)&ctx->tasks, cap, ctx->ntasks + 1, sizeof(*ctx->tasks));
+	ctx->tasks[ctx->ntasks++] = task;
+}
+
+int
+probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double timeout, struct cache *cache)
+{
+	struct pctx ctx = { .timeout = timeout, .cfg = cfg, .ps = ps, .cache = cache };
+	size_t nf = cfg->build_maybe.n, cap = 0;
+	int sig = 0;
+
+	if (!nf)
+		return 0;
+	ctx.flagv = xcalloc(ps->n * nf + 1, 1);
+	/* all at once: most toolchains take a build's flags whole */
+	for (int pass = 0; pass < 2 && !sig; pass++) {
+		for (size_t i = 0; i < ps->n; i++) {
+			if (!ps->v[i].found)
+				continue;
+			for (size_t f = 0; f < nf; f++)
+				if (pass ? !ctx.flagv[i * nf + f] : f == 0)
+					flags_task(&ctx, &cap, i, pass ? (long)f : -1);
+		}
+		if (ctx.ntasks) {
+			ctx.envp = environ_with("LC_ALL=C");
+			sig = run_tasks(&ctx, parallel);
+			ctx.tasks = NULL;
+			ctx.ntasks = cap = 0;
+		}
+	}
+	for (size_t i = 0; i < ps->n; i++)
+		for (size_t f = 0; ps->v[i].found && f < nf; f++)
+			strvec_push(ctx.flagv[i * nf + f] == 1 ? &ps->v[i].build_flags : &ps->v[i].build_refused,
+			            cfg->build_maybe.v[f]);
+	free(ctx.flagv);
+	return sig;
 }

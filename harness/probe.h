@@ -37,6 +37,8 @@ struct probe {
 	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */
 	struct strvec binds;    /* a host toolchain in the sandbox: the tree it was installed in,
 	                         * outside the system directories, bound read-only (jobs_bind) */
+	struct strvec build_flags;   /* the build's flags (config build_maybe) this toolchain takes */
+	struct strvec build_refused; /* ... and those it does not */
 };
 
 struct probeset {
@@ -62,6 +64,12 @@ int probe_all(const struct config *cfg, const struct config_filter *f, struct pr
  * keywords are matched. Returns as probe_all. */
 int probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarget_set *want,
                    int parallel, double timeout, struct cache *cache);
+/* Try the build's flags (cfg->build_maybe) with every toolchain found: each
+ * probe's build_flags get those it takes (the compile of an empty file
+ * succeeds, and nothing it prints names the flag), in their order, and
+ * build_refused the others: what the kernel's cc-option does, per flag
+ * only where the flags together fail. Returns as probe_all. */
+int probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double timeout, struct cache *cache);
 /* Append to av what enters the root of the toolchain of probe pr, when it
  * has one: its bwrap command, binding the directories of ro read-only, rw
  * (may be NULL) writable, starting in cwd (NULL: the harness's). The

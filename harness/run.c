@@ -14,6 +14,8 @@
 #include "run.h"
 #include "sched.h"
 #include "try.h"
+#include "compdb.h"
+#include "userflags.h"
 
 /* Build p (the parts in want), with what it says printed at the edge. Returns 0,
  * or the exit status to give up with. */
@@ -331,16 +333,70 @@ try_scratch(void)
 	return dir;
 }
 
+/* try --compile-commands: the build's command of o's one file, sorted
+ * (userflags.h) into bf. Returns 0, or 2 with the error printed. */
+static int
+build_command(const struct run_opts *o, struct buildflags *bf)
+{
+	struct strbuf sb = {0};
+	struct compdb db = {0};
+	struct errlist errs = {0};
+	const struct compdb_entry *e;
+	const char *why;
+	char *src = o->plan.cases.n == 1 ? realpath(o->plan.cases.v[0], NULL) : NULL, *dir;
+	int status = 2;
+
+	if (o->plan.cases.n != 1)
+		fprintf(stderr, "diagmatrix: error: --compile-commands takes one C file\n");
+	else if (!src)
+		fprintf(stderr, "%s: error: cannot read: %s\n", o->plan.cases.v[0], strerror(errno));
+	else if (read_input(o->compdb, MAX_COMPDB_BYTES, &sb, &why) < 0)
+		fprintf(stderr, "%s: error: cannot read: %s\n", o->compdb, why);
+	else if (compdb_parse(&db, o->compdb, sb.buf, sb.len, &errs) < 0)
+		errlist_print(&errs, stderr);
+	else if (!(e = compdb_find(&db, src)))
+		fprintf(stderr, "%s: error: no command compiles %s\n", o->compdb, src);
+	else
+		status = 0;
+	if (!status) {
+		/* a relative directory is the database's own */
+		char *db_dir = realpath(o->compdb, NULL), *slash = db_dir ? strrchr(db_dir, '/') : NULL;
+		if (slash)
+			*slash = 0;
+		dir = e->directory[0] == '/' || !db_dir ? xstrdup(e->directory) : xasprintf("%s/%s", db_dir, e->directory);
+		buildflags_sort(bf, &e->argv, dir);
+		free(dir);
+		free(db_dir);
+	}
+	errlist_release(&errs);
+	compdb_release(&db);
+	sb_release(&sb);
+	free(src);
+	return status;
+}
+
 int
 try_main(struct run_opts *o, enum try_format fmt)
 {
+	struct buildflags bf = {0};
+	char cwd[4096];
 	struct results r = {0};
 	struct errlist errs = {0};
 	char *dir = try_scratch(), *out;
 	int status;
 
+	if (o->compdb && build_command(o, &bf)) {
+		free(dir);
+		return 2;
+	}
 	if (!dir)
 		return 2;
+	/* the sandbox starts elsewhere: the user's paths are made absolute */
+	userflags_absolute(&o->user_flags, getcwd(cwd, sizeof(cwd)) ? cwd : NULL);
+	o->plan.user_flags = &o->user_flags;
+	o->plan.build_keep = &bf.keep;
+	o->plan.build_maybe = &bf.maybe;
+	o->plan.build_dropped = &bf.dropped;
 	out = xasprintf("%s/try.results", dir);
 	o->out = out;
 	o->quiet = 0;
@@ -361,5 +417,6 @@ try_main(struct run_opts *o, enum try_format fmt)
 	rmdir(dir);
 	free(out);
 	free(dir);
+	buildflags_release(&bf);
 	return status;
 }

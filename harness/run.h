@@ -19,6 +19,8 @@ struct run_opts {
 	int dry_run;
 	int quiet;
 	int progress_only;          /* progress on a terminal, and nothing else (try) */
+	struct strvec user_flags;   /* try: what follows --, paths made absolute */
+	const char *compdb;         /* try --compile-commands FILE */
 };
 
 /* Each returns the process exit status. */

@@ -209,7 +209,7 @@ write_text(FILE *fp, const struct tmodel *m)
 			if (width(cell_of(m, i, k)) > w[k])
 				w[k] = width(cell_of(m, i, k));
 	}
-	fputs("\n     ", fp);
+	fputs(m->n ? "\n     " : "     ", fp);
 	for (size_t k = 0; k < m->ncols; k++)
 		pad(fp, labels[k], k + 1 < m->ncols ? w[k] + 2 : 0);
 	fputc('\n', fp);
@@ -327,6 +327,84 @@ write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 	fputs("]}\n", fp);
 }
 
+/* The toolchains (as "compiler target") whose meta value for key prefix
+ * pre equals value, a compiler named once when all its found targets
+ * share it: "clang-14, gcc-12 arm64". Allocated. */
+static char *
+refusers(const struct results *r, const char *pre, const char *value)
+{
+	struct strbuf sb = {0};
+
+	for (size_t t = 0; t < r->ntcs; t++) {
+		const struct rtoolchain *tc = &r->tcs[t];
+		int all = 1, mine = 0;
+		if (t && !strcmp(r->tcs[t - 1].compiler, tc->compiler))
+			continue;
+		/* every found target of this compiler, and whether each refused the same */
+		for (size_t u = t; u < r->ntcs && !strcmp(r->tcs[u].compiler, tc->compiler); u++) {
+			char *key = xasprintf("%s %s %s", pre, tc->compiler, r->tcs[u].target);
+			const char *v = results_get_meta(r, key);
+			int same = v && !strcmp(v, value);
+			free(key);
+			if (strcmp(r->tcs[u].status, "found"))
+				continue;
+			all &= same;
+			mine |= same;
+		}
+		for (size_t u = t; mine && u < r->ntcs && !strcmp(r->tcs[u].compiler, tc->compiler); u++) {
+			char *key = xasprintf("%s %s %s", pre, tc->compiler, r->tcs[u].target);
+			const char *v = results_get_meta(r, key);
+			if (v && !strcmp(v, value) && (!all || u == t))
+				sb_addf(&sb, "%s%s%s%s", sb.len ? ", " : "", tc->compiler, all ? "" : " ", all ? "" : r->tcs[u].target);
+			free(key);
+		}
+	}
+	return sb_detach(&sb);
+}
+
+/* The header's lines on the flags: the user's, the build's, and what
+ * some toolchains did not take. */
+static void
+write_flags(FILE *fp, const struct results *r, enum try_format fmt)
+{
+	static const char *const keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
+	static const char *const what[] = {
+		"your flags, after every other", "from the build, for every compiler",
+		"from the build, for each compiler that takes them", "left out of the build's command",
+	};
+	const char *item = fmt == TRY_MARKDOWN ? "- " : "  ";
+	struct strvec seen = {0};
+	int any = 0;
+
+	for (size_t k = 0; k < LEN(keys); k++) {
+		const char *v = results_get_meta(r, keys[k]);
+		struct strbuf sb = {0};
+		if (!v)
+			continue;
+		sb_add_printable(&sb, v);
+		fprintf(fp, "%s%s: %s\n", item, what[k], sb_str(&sb));
+		sb_release(&sb);
+		any = 1;
+	}
+	for (size_t i = 0; i < r->meta_keys.n; i++) {
+		const char *v = r->meta_vals.v[i];
+		struct strbuf sb = {0};
+		char *who;
+		if (strncmp(r->meta_keys.v[i], "build-refused ", 14) || strvec_find(&seen, v) >= 0)
+			continue;
+		strvec_push(&seen, v);
+		who = refusers(r, "build-refused", v);
+		sb_add_printable(&sb, v);
+		fprintf(fp, "%snot taken by %s: %s\n", item, who, sb_str(&sb));
+		sb_release(&sb);
+		free(who);
+		any = 1;
+	}
+	if (any)
+		fputc('\n', fp);
+	strvec_release(&seen);
+}
+
 void
 try_write(FILE *fp, const struct results *r, enum try_format fmt)
 {
@@ -348,6 +426,7 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 		if (hits)
 			fprintf(fp, ", %s from the cache", hits);
 		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);
+		write_flags(fp, r, fmt);
 		/* the columns even without a row: every compiler that ran is named */
 		if (m.ncols && fmt == TRY_MARKDOWN)
 			write_markdown(fp, &m);

@@ -80,6 +80,7 @@ enum {
 	MAX_CONFIG_BYTES = 4 << 20,
 	MAX_CASE_BYTES = 8 << 20,
 	MAX_RESULTS_BYTES = 64 << 20,
+	MAX_COMPDB_BYTES = 512 << 20,   /* a kernel's compile_commands.json is tens of MiB */
 };
 
 /* The file an output path names, to be replaced by a rename: path itself,

@@ -130,7 +130,7 @@ matrix: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
 	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
 	build/diagmatrix root
-	build/diagmatrix run --quiet --out $(RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
+	build/diagmatrix run --out $(RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
 	 build/diagmatrix merge --out $(RESULTS) $(RESULTS) || exit 2; \
 	 sh scripts/publish $(RESULTS) || exit 2; \

@@ -31,25 +31,55 @@ struct exec {
 	size_t counts[5];               /* per verdict */
 	size_t done, failed, total;     /* jobs judged, failing, to judge */
 	struct strvec failures;         /* one line per failing job, printed at the end */
-	int progress;                   /* draw the status line (stderr is a terminal) */
+	enum { PROGRESS_NONE, PROGRESS_TERMINAL, PROGRESS_LINES } progress;
 	double start, drawn;            /* when the run began, when the line was last drawn */
+	size_t logged;                  /* PROGRESS_LINES: the jobs done at the last line */
 	char *scratch;                  /* where DejaGnu files are compiled: their dump files land there */
 };
 
-/* One status line on stderr: done/total, failures, rate, time left. */
+/* "42s", "6m05s", "1h02m": a duration for a person. */
+static void
+duration(char *buf, size_t n, double s)
+{
+	long t = s > 0 ? (long)(s + 0.5) : 0;
+
+	if (t < 60)
+		snprintf(buf, n, "%lds", t);
+	else if (t < 3600)
+		snprintf(buf, n, "%ldm%02lds", t / 60, t % 60);
+	else
+		snprintf(buf, n, "%ldh%02ldm", t / 3600, t / 60 % 60);
+}
+
+/* Where the run is: done/total, failures, elapsed, and the time left at
+ * the rate so far. On a terminal one status line, redrawn at most ten
+ * times a second; piped (a log, make matrix under CI), a line each 5 %
+ * of the jobs. */
 static void
 progress(struct exec *x, int force)
 {
 	double now = now_seconds(), rate;
+	char elapsed[32], left[32];
+	size_t step = x->total / 20 ? x->total / 20 : 1;
 
-	if (!x->progress || (!force && now - x->drawn < 0.1))
+	if (x->progress == PROGRESS_NONE)
+		return;
+	if (x->progress == PROGRESS_TERMINAL && !force && now - x->drawn < 0.1)
+		return;
+	if (x->progress == PROGRESS_LINES && (force || x->done < x->logged + step))
 		return;
 	x->drawn = now;
+	x->logged = x->done;
 	rate = now > x->start ? (double)x->done / (now - x->start) : 0;
-	fprintf(stderr, "\r[%zu/%zu] %zu failing, %.0f jobs/s", x->done, x->total, x->failed, rate);
+	duration(elapsed, sizeof(elapsed), now - x->start);
 	if (rate > 0 && x->done < x->total)
-		fprintf(stderr, ", ~%.0f s left", (double)(x->total - x->done) / rate);
-	fputs("\033[K", stderr);
+		duration(left, sizeof(left), (double)(x->total - x->done) / rate);
+	fprintf(stderr, "%s[%zu/%zu] %zu%%, %zu failing, %.0f jobs/s, %s elapsed%s%s%s",
+	        x->progress == PROGRESS_TERMINAL ? "\r" : "diagmatrix: ", x->done, x->total,
+	        x->total ? x->done * 100 / x->total : 100, x->failed, rate, elapsed,
+	        rate > 0 && x->done < x->total ? ", ~" : "", rate > 0 && x->done < x->total ? left : "",
+	        rate > 0 && x->done < x->total ? " left" : "");
+	fputs(x->progress == PROGRESS_TERMINAL ? "\033[K" : "\n", stderr);
 }
 
 static double
@@ -511,7 +541,7 @@ compile(struct exec *x)
 	co.js = jobserver_open(&js) ? &js : NULL;
 	r = cached_run(&co);
 	jobserver_close(&js);
-	if (x->progress) {
+	if (x->progress == PROGRESS_TERMINAL) {
 		progress(x, 1);
 		fputs("\r\033[K", stderr);   /* the summary takes its place */
 	}
@@ -549,11 +579,14 @@ exec_release(struct exec *x)
 int
 exec_plan(struct plan *p, const struct exec_opts *o)
 {
-	struct exec x = { .p = p, .o = o, .progress = !o->quiet && isatty(2), .start = now_seconds() };
+	struct exec x = { .p = p, .o = o, .start = now_seconds() };
 	size_t probe_hits = p->cache.hits;
 	const char *why;
 	int r, status;
 
+	/* try piped says nothing but its answer */
+	x.progress = o->quiet ? PROGRESS_NONE : isatty(2) ? PROGRESS_TERMINAL :
+	             o->progress_only ? PROGRESS_NONE : PROGRESS_LINES;
 	add_meta(&x);
 	add_toolchains(&x.res, &p->cfg, &p->ps, &p->jl);
 	for (size_t k = 0; k < p->cases.n; k++)

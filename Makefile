@@ -143,6 +143,8 @@ fuzz: check-deps
 		$(FUZZERS:%=build-fuzz/fuzz-%)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
+# the published table, then the documents' examples, which must pass on
+# every compiler too (their results stay in the build directory)
 matrix: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
 	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
@@ -151,7 +153,10 @@ matrix: deps
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
 	 build/diagmatrix merge --out $(RESULTS) $(RESULTS) || exit 2; \
 	 sh scripts/publish $(RESULTS) || exit 2; \
-	 echo "(run exit status $$st)"; exit $$st
+	 echo "(run exit status $$st)"; \
+	 echo "the examples of README.md and docs/ (docs/examples):"; \
+	 build/diagmatrix run --cases docs/examples --out $(BUILD)/examples.results $(if $(filter-out 0,$(JOBS)),-j $(JOBS)) || st=1; \
+	 exit $$st
 
 bench: deps
 	@$(MAKE) --no-print-directory build/diagmatrix

@@ -191,6 +191,14 @@ tryrun --format json > "$T/try.json"
 grep -q '"message":"unused variable .unused.","fired":{"gcc-12":\[' "$T/try.json" && grep -q '"clang-14":\["x86-64/' "$T/try.json" \
 	&& ok try/json || bad try/json "$(head -c 600 "$T/try.json")"
 
+# the examples of the README and the documents (docs/examples) pass on
+# the matrix's own configuration, every profile (the kernel's too), on the
+# compilers make check installs; make matrix runs them on every compiler
+$DM run --config compilers.yaml --compilers gcc-11,gcc-12,clang-14,clang-22 --cases docs/examples --out "$T/examples.results" -j 2 > /dev/null 2> "$T/examples.err"
+st=$?
+[ $st -eq 0 ] && grep -q '^diagmatrix: [0-9]* jobs: [1-9][0-9]* pass, 0 fail, 0 error,' "$T/examples.err" \
+	&& ok e2e/doc-examples-pass || bad e2e/doc-examples-pass "exit $st: $(grep -v '^diagmatrix: \[' "$T/examples.err")"
+
 # try FILE -- FLAG...: the user's flags after every other (a -D decides
 # the file here), a relative -I found in the sandbox, shown in the header,
 # a part of the cache key; a compiler that printed nothing has its column

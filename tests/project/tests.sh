@@ -12,6 +12,20 @@ out=$(git grep -n -e '\.\./share[d]' -- . 2>&1)
 # every link of the documents resolves
 check project/links awk -f tests/project/links.awk README.md docs/*.md results/FINDINGS.md results/compat.md results/bench.md
 
+# every C example of the README and the documents is a case of
+# docs/examples/, byte for byte, and every case there is an example
+rm -rf "$T/examples" && mkdir -p "$T/examples"
+awk -v out="$T/examples" -f tests/project/examples.awk README.md docs/*.md > "$T/examples.list"
+unmatched=
+while read -r n where; do
+	found=
+	for f in docs/examples/*.c; do cmp -s "$T/examples/$n" "$f" && found=$f; done
+	[ -n "$found" ] && echo "$found" >> "$T/examples.found" || unmatched="$unmatched $where"
+done < "$T/examples.list"
+extra=$(ls docs/examples/*.c | while read -r f; do grep -qx "$f" "$T/examples.found" 2>/dev/null || echo "$f"; done)
+[ -s "$T/examples.list" ] && [ -z "$unmatched" ] && [ -z "$extra" ] && ok project/examples-are-cases \
+	|| bad project/examples-are-cases "examples that are no case of docs/examples:$unmatched; cases no document shows: $extra"
+
 # the manual page: mandoc finds nothing to warn about, and it names every
 # command and every option the usage text has
 

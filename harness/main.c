@@ -28,7 +28,8 @@ static const char usage_text[] =
 	"                         [--trusted-cases] [--no-sandbox]\n"
 	"       diagmatrix try    [--format text|markdown|json] [--config FILE]\n"
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
-	"                         [-j N] [--no-cache] [--timeout SECONDS] FILE.c...\n"
+	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
+	"                         [--compile-commands FILE.json] FILE.c... [-- FLAG...]\n"
 	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
 	"       diagmatrix table  [--format markdown|svg|overview] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
@@ -614,8 +615,11 @@ static const struct command {
 	  "and profile, judge each compile against the case's expectations and write a\n"
 	  "results file. Exit 0: all pass; 1: something failed or erred; 2: bad input." },
 	{ "try", cmd_try, "Compile C files that have no annotations over the matrix and show which\n"
-	  "diagnostics fired where; --from shows a results file made before. Exit 0\n"
-	  "whatever fired." },
+	  "diagnostics fired where; --from shows a results file made before. Flags\n"
+	  "after -- go to every compiler, after all others; --compile-commands takes\n"
+	  "the file's own flags from a compilation database (compile_commands.json):\n"
+	  "include directories and defines for all, the options each compiler takes,\n"
+	  "the profile as-written for them alone. Exit 0 whatever fired." },
 	{ "table", cmd_table, "Render results files as the markdown compatibility table, the overview as an\n"
 	  "SVG, or the overview alone." },
 	{ "export", cmd_export, "Write results files as TSV, TAP, JUnit XML or JSON lines." },

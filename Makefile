@@ -46,7 +46,7 @@ GCC_TESTSUITE = build/gcc-testsuite
 SAN_CC = clang-14
 SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 30
-FUZZERS = case selector diag config results mergediff
+FUZZERS = case selector diag config results mergediff compdb
 
 # every module but the command line (main.c), in no particular order
 SRC = $(filter-out harness/main.c,$(wildcard harness/*.c))

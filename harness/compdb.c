@@ -23,6 +23,16 @@ fail(struct jp *p, const char *what)
 	return -1;
 }
 
+/* An entry's own fault, at the entry (line, col). */
+static int
+fail_at(struct jp *p, int line, int col, const char *what)
+{
+	if (!p->failed)
+		errlist_add(p->errs, p->name, line, col, "%s", what);
+	p->failed = 1;
+	return -1;
+}
+
 static void
 skip_space(struct jp *p)
 {
@@ -285,6 +295,7 @@ entry(struct jp *p, struct compdb_entry *e)
 	char *command = NULL;
 	const char *err = NULL;
 	size_t pos;
+	int col = (int)(p->s - p->line_start) + 1;
 
 	e->line = p->line;
 	if (p->s >= p->end || *p->s != '{')
@@ -310,15 +321,15 @@ entry(struct jp *p, struct compdb_entry *e)
 	p->s++;
 	if (!e->argv.n && command && shell_split(command, strlen(command), &e->argv, &err, &pos) < 0) {
 		free(command);
-		return fail(p, "\"command\" cannot be split into words");
+		return fail_at(p, e->line, col, "\"command\" cannot be split into words");
 	}
 	free(command);
 	if (!e->argv.n)
-		return fail(p, "an entry has neither \"arguments\" nor \"command\"");
+		return fail_at(p, e->line, col, "an entry has neither \"arguments\" nor \"command\"");
 	if (!e->directory)
 		e->directory = xstrdup("");
 	if (!e->file)
-		return fail(p, "an entry has no \"file\"");
+		return fail_at(p, e->line, col, "an entry has no \"file\"");
 	return 0;
 }
 
@@ -345,7 +356,7 @@ compdb_parse(struct compdb *db, const char *name, const char *buf, size_t len, s
 			p.s++;
 			skip_space(&p);
 		} else if (p.s >= p.end || *p.s != ']') {
-			return fail(&p, "expected ',' or ']'");
+			return fail(&p, p.s >= p.end ? "unterminated array" : "expected ',' or ']'");
 		}
 	}
 	if (p.s >= p.end)

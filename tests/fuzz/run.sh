@@ -6,7 +6,8 @@
 # and DejaGnu test files for `case` (which also judges them as output),
 # the captured compiler output for `diag`, every compilers.yaml for
 # `config`, and tests/fuzz/corpus/NAME (small results files for `results`, pairs
-# of them split by a form feed for `mergediff`). A crash, leak or sanitizer report
+# of them split by a form feed for `mergediff`, compilation databases for
+# `compdb`). A crash, leak or sanitizer report
 # fails; the input that caused it is left in build-fuzz/ to become a
 # regression test.
 set -u

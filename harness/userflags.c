@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "userflags.h"
 
@@ -54,6 +55,21 @@ absolute(const char *path, const char *dir)
 	return !strcmp(path, ".") || !*path ? xstrdup(dir) : xasprintf("%s/%s", dir, path);
 }
 
+/* The path argument of option k made absolute, but a file of -include or
+ * -imacros that is not there: the compiler then looks for it on the
+ * include path, as #include "file" does. Allocated. */
+static char *
+path_arg(int k, const char *path, const char *dir)
+{
+	char *p = absolute(path, dir);
+
+	if ((!strcmp(path_opts[k], "-include") || !strcmp(path_opts[k], "-imacros")) && access(p, F_OK) != 0) {
+		free(p);
+		return xstrdup(path);
+	}
+	return p;
+}
+
 void
 userflags_absolute(struct strvec *flags, const char *dir)
 {
@@ -66,7 +82,7 @@ userflags_absolute(struct strvec *flags, const char *dir)
 		if (!joined) {
 			if (++i == flags->n)
 				break;
-			w = absolute(flags->v[i], dir);
+			w = path_arg(k, flags->v[i], dir);
 		} else {
 			char *p = absolute(flags->v[i] + joined, dir);
 			w = xasprintf("%.*s%s", (int)joined, flags->v[i], p);
@@ -167,7 +183,7 @@ sort_option(struct buildflags *bf, const struct strvec *argv, size_t *i, const c
 	if ((k = path_option(w, &joined)) >= 0 || name_index(kept_pairs, LEN(kept_pairs), w) >= 0) {
 		strvec_push(&bf->keep, w);
 		if (!joined && next && (k >= 0 || (w[1] && !w[2]))) {
-			strvec_push_nocopy(&bf->keep, k >= 0 ? absolute(next, dir) : xstrdup(next));
+			strvec_push_nocopy(&bf->keep, k >= 0 ? path_arg(k, next, dir) : xstrdup(next));
 			++*i;
 		} else if (k >= 0) {
 			char *p = absolute(w + joined, dir);

@@ -18,6 +18,21 @@ joined(const struct strvec *sv)
 
 #define CHECK_LIST(sv, want) do { char *j_ = joined(sv); CHECK_STR(j_, want); free(j_); } while (0)
 
+/* An empty file at dir/rel, its directories made. */
+static void
+file_at(const char *dir, const char *rel)
+{
+	char *path = xasprintf("%s/%s", dir, rel), *slash = strrchr(path, '/');
+	FILE *fp;
+
+	*slash = 0;
+	make_dirs(path, 0700);
+	*slash = '/';
+	if ((fp = fopen(path, "w")))
+		fclose(fp);
+	free(path);
+}
+
 /* A database as Bear writes it (arguments) and as CMake does (command). */
 TEST(compdb_parse)
 {
@@ -93,9 +108,16 @@ TEST(buildflags_sort)
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		strvec_push(&argv, words[i]);
-	buildflags_sort(&bf, &argv, "/k");
-	CHECK_LIST(&bf.keep, "-nostdinc -I/k/arch/x86/include -I /k/include -include /k/include/linux/kconfig.h "
-	           "-D__KERNEL__ -U NDEBUG");
+	char dir[] = "/tmp/diagmatrix-unit.XXXXXX", *want;
+
+	CHECK(mkdtemp(dir) != NULL);
+	file_at(dir, "include/linux/kconfig.h");
+	buildflags_sort(&bf, &argv, dir);
+	want = xasprintf("-nostdinc -I%s/arch/x86/include -I %s/include -include %s/include/linux/kconfig.h "
+	                 "-D__KERNEL__ -U NDEBUG", dir, dir, dir);
+	CHECK_LIST(&bf.keep, want);
+	free(want);
+	remove_tree(dir);
 	CHECK_LIST(&bf.maybe, "-std=gnu11 -fno-strict-aliasing -mno-sse --param=asan-stack=1 -Werror=implicit-int -O2");
 	CHECK_LIST(&bf.dropped, "gcc -Wp,-MMD,drivers/.x.o.d -Werror -g -gdwarf-4 -fdiagnostics-color=always "
 	           "-fmacro-prefix-map=./= -c -o drivers/x.o drivers/x.c -x c -MD -fplugin=./p.so @args.rsp "
@@ -110,17 +132,26 @@ TEST(userflags_paths)
 {
 	static const char *const words[] = {
 		"-Iinc", "-isystem", "sys", "-include", "pre/x.h", "-DA=b", "-I/usr/include/foo", "--sysroot=root",
-		"-iquote", "./q", "-I", "/abs",
+		"-iquote", "./q", "-I", "/abs", "-include", "stdio.h",
 	};
+	char dir[] = "/tmp/diagmatrix-unit.XXXXXX", *want;
 	struct strvec f = {0}, dirs = {0}, plain = {0};
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
 		strvec_push(&f, words[i]);
-	userflags_absolute(&f, "/w");
-	CHECK_LIST(&f, "-I/w/inc -isystem /w/sys -include /w/pre/x.h -DA=b -I/usr/include/foo --sysroot=/w/root "
-	           "-iquote /w/q -I /abs");
+	/* a -include file that is not there is looked for on the include path */
+	CHECK(mkdtemp(dir) != NULL);
+	file_at(dir, "pre/x.h");
+	userflags_absolute(&f, dir);
+	want = xasprintf("-I%s/inc -isystem %s/sys -include %s/pre/x.h -DA=b -I/usr/include/foo --sysroot=%s/root "
+	                 "-iquote %s/q -I /abs -include stdio.h", dir, dir, dir, dir, dir);
+	CHECK_LIST(&f, want);
+	free(want);
 	userflags_dirs(&f, &dirs);
-	CHECK_LIST(&dirs, "/w/inc /w/sys /w/pre /w/root /w/q /abs");
+	want = xasprintf("%s/inc %s/sys %s/pre %s/root %s/q /abs", dir, dir, dir, dir, dir);
+	CHECK_LIST(&dirs, want);
+	free(want);
+	remove_tree(dir);
 	CHECK(userflags_name_paths(&f));
 	strvec_push(&plain, "-DBIG=7");
 	strvec_push(&plain, "-O0");

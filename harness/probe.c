@@ -13,6 +13,9 @@
 #include "sched.h"
 
 enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET, PT_FLAGS };
+/* probe_flags: what is known of a flag, and how a toolchain's are tried next */
+enum { FLAG_UNKNOWN, FLAG_TAKEN, FLAG_REFUSED };
+enum { FLAGS_TOGETHER, FLAGS_ALONE, FLAGS_DONE };
 
 struct ptask {
 	size_t probe;
@@ -32,7 +35,8 @@ struct pctx {
 	struct ptask *tasks;
 	size_t ntasks;
 	struct cache *cache;
-	unsigned char *flagv;   /* PT_FLAGS: per probe × build flag: 1 taken, 2 refused */
+	unsigned char *flagv;   /* PT_FLAGS: per probe × build flag: FLAG_* */
+	unsigned char *flagmode;   /* PT_FLAGS: per probe: FLAGS_* */
 };
 
 int
@@ -206,23 +210,35 @@ names_flag(const char *out, const char *flag)
 	return r;
 }
 
-/* What a flags probe tells: a flag is taken when the compile succeeds
- * and the output does not name it; all of them tried at once and failing,
- * each is tried alone after (probe_flags). */
+/* What a flags probe tells (probe_flags). Tried together, the flags not
+ * refused yet are all taken when the compile succeeds, but those its
+ * output names; when it fails, those it names are refused and the rest
+ * tried together again, or, when it names none, each alone. Tried alone,
+ * a flag is taken when the compile succeeds and the output does not name
+ * it. */
 static void
 flags_apply(struct pctx *ctx, const struct ptask *t, const struct proc_result *r)
 {
 	const struct strvec *maybe = &ctx->cfg->build_maybe;
 	unsigned char *v = ctx->flagv + t->probe * maybe->n;
-	int ok = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code;
+	int ok = !r->spawn_errno && !r->timed_out && !r->signal && !r->exit_code, named = 0;
 	const char *out = sb_str(&r->err);
 
 	if (t->flag >= 0) {
-		v[t->flag] = ok && !names_flag(out, maybe->v[t->flag]) ? 1 : 2;
+		v[t->flag] = ok && !names_flag(out, maybe->v[t->flag]) ? FLAG_TAKEN : FLAG_REFUSED;
 		return;
 	}
-	for (size_t f = 0; ok && f < maybe->n; f++)
-		v[f] = names_flag(out, maybe->v[f]) ? 2 : 1;
+	for (size_t f = 0; f < maybe->n; f++) {
+		if (v[f] == FLAG_REFUSED)
+			continue;
+		if (names_flag(out, maybe->v[f])) {
+			v[f] = FLAG_REFUSED;
+			named = 1;
+		} else if (ok) {
+			v[f] = FLAG_TAKEN;
+		}
+	}
+	ctx->flagmode[t->probe] = ok ? FLAGS_DONE : named ? FLAGS_TOGETHER : FLAGS_ALONE;
 }
 
 /* What probe task i tells about its toolchain. */
@@ -589,29 +605,34 @@ probeset_release(struct probeset *ps)
 	memset(ps, 0, sizeof(*ps));
 }
 
-/* A task that tries the build's flags (flag -1: all of them, else that
- * one alone) with toolchain i on an empty file. */
+/* A task that tries the build's flags with toolchain i on an empty file:
+ * flag, alone; or (flag -1) all of them not refused yet. */
 static void
 flags_task(struct pctx *ctx, size_t *cap, size_t i, long flag)
 {
 	const struct config *cfg = ctx->cfg;
 	const struct compiler *cc = &cfg->compilers[ctx->ps->v[i].compiler];
 	const struct toolchain *tc = &cc->tcs[ctx->ps->v[i].tc];
+	const unsigned char *v = ctx->flagv + i * cfg->build_maybe.n;
 	struct ptask task = { .probe = i, .kind = PT_FLAGS, .flag = flag };
 	static const char *const tail[] = { "-fsyntax-only", "-x", "c", "/dev/null" };
 
 	config_command(cfg, cc, tc, &task.argv);
 	strvec_append(&task.argv, &cc->flags);
 	strvec_append(&task.argv, &tc->flags);
-	if (flag < 0)
-		strvec_append(&task.argv, &cfg->build_maybe);
-	else
-		strvec_push(&task.argv, cfg->build_maybe.v[flag]);
+	for (size_t f = 0; f < cfg->build_maybe.n; f++)
+		if (flag < 0 ? v[f] != FLAG_REFUSED : (long)f == flag)
+			strvec_push(&task.argv, cfg->build_maybe.v[f]);
 	for (size_t k = 0; k < LEN(tail); k++)
 		strvec_push(&task.argv, tail[k]);
 	xgrow((void **)&ctx->tasks, cap, ctx->ntasks + 1, sizeof(*ctx->tasks));
 	ctx->tasks[ctx->ntasks++] = task;
 }
+
+/* Each pass tries, for every toolchain not done, its flags together or
+ * each alone; a toolchain whose compiler names a flag it refuses takes a
+ * pass per such round, at most MAX_FLAG_PASSES in all. */
+enum { MAX_FLAG_PASSES = 8 };
 
 int
 probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double timeout, struct cache *cache)
@@ -623,26 +644,32 @@ probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double 
 	if (!nf)
 		return 0;
 	ctx.flagv = xcalloc(ps->n * nf + 1, 1);
-	/* all at once: most toolchains take a build's flags whole */
-	for (int pass = 0; pass < 2 && !sig; pass++) {
+	ctx.flagmode = xcalloc(ps->n + 1, 1);
+	for (int pass = 0; pass < MAX_FLAG_PASSES && !sig; pass++) {
 		for (size_t i = 0; i < ps->n; i++) {
-			if (!ps->v[i].found)
+			if (!ps->v[i].found || ctx.flagmode[i] == FLAGS_DONE)
 				continue;
-			for (size_t f = 0; f < nf; f++)
-				if (pass ? !ctx.flagv[i * nf + f] : f == 0)
-					flags_task(&ctx, &cap, i, pass ? (long)f : -1);
+			if (ctx.flagmode[i] == FLAGS_TOGETHER)
+				flags_task(&ctx, &cap, i, -1);
+			for (size_t f = 0; ctx.flagmode[i] == FLAGS_ALONE && f < nf; f++)
+				if (ctx.flagv[i * nf + f] == FLAG_UNKNOWN)
+					flags_task(&ctx, &cap, i, (long)f);
 		}
-		if (ctx.ntasks) {
-			ctx.envp = environ_with("LC_ALL=C");
-			sig = run_tasks(&ctx, parallel);
-			ctx.tasks = NULL;
-			ctx.ntasks = cap = 0;
-		}
+		if (!ctx.ntasks)
+			break;
+		for (size_t i = 0; i < ps->n; i++)     /* those tried alone are decided by this pass */
+			ctx.flagmode[i] = ctx.flagmode[i] == FLAGS_ALONE ? FLAGS_DONE : ctx.flagmode[i];
+		ctx.envp = environ_with("LC_ALL=C");
+		sig = run_tasks(&ctx, parallel);
+		ctx.tasks = NULL;
+		ctx.ntasks = cap = 0;
 	}
+	/* what is still not known after the last pass is not taken */
 	for (size_t i = 0; i < ps->n; i++)
 		for (size_t f = 0; ps->v[i].found && f < nf; f++)
-			strvec_push(ctx.flagv[i * nf + f] == 1 ? &ps->v[i].build_flags : &ps->v[i].build_refused,
+			strvec_push(ctx.flagv[i * nf + f] == FLAG_TAKEN ? &ps->v[i].build_flags : &ps->v[i].build_refused,
 			            cfg->build_maybe.v[f]);
 	free(ctx.flagv);
+	free(ctx.flagmode);
 	return sig;
 }

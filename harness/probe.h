@@ -67,8 +67,11 @@ int probe_etargets(const struct config *cfg, struct probeset *ps, const struct e
 /* Try the build's flags (cfg->build_maybe) with every toolchain found: each
  * probe's build_flags get those it takes (the compile of an empty file
  * succeeds, and nothing it prints names the flag), in their order, and
- * build_refused the others: what the kernel's cc-option does, per flag
- * only where the flags together fail. Returns as probe_all. */
+ * build_refused the others: what the kernel's cc-option does, but the
+ * flags tried together (so that one may need another: -mcmodel=kernel
+ * needs -fno-PIE), those the compiler names as refused left out and the
+ * rest tried again, and each alone only when a failure names none.
+ * Returns as probe_all. */
 int probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double timeout, struct cache *cache);
 /* Append to av what enters the root of the toolchain of probe pr, when it
  * has one: its bwrap command, binding the directories of ro read-only, rw

@@ -222,12 +222,14 @@ grep -q "^  your flags, after every other: -I$TOPDIR/tests/try/inc -Wno-stringop
 
 # try --compile-commands: a real build's compilation database (Bear over
 # the project's make); the file's diagnostics on the build's own compiler
-# and flags (the as-written profile) are those the build printed
+# and flags (the as-written profile) are those the build printed; an
+# option another makes valid (-mcmodel=kernel with -fno-PIE) is taken, by
+# GCC 11 too, which lacks another of the build's options
 rm -rf "$T/proj" && cp -r tests/try/proj "$T/proj"
 (cd "$T/proj" && bear -- make > /dev/null 2> build.err)
 sed -n 's/^src\/\(pack\.c:[0-9]*\):[0-9]*: \(warning\|error\): \(.*\) \[\(-W[a-z-]*\)=*\]$/\1: \2: \3 [\4]/p' "$T/proj/build.err" \
 	| sed "s/[‘’]/'/g" | sort -u > "$T/build.diags"
-(cd /tmp && "$TOPDIR/$DM" try --config "$TOPDIR/$E" --compilers gcc-12,clang-14 --targets x86-64 \
+(cd /tmp && "$TOPDIR/$DM" try --config "$TOPDIR/$E" --compilers gcc-11,gcc-12,clang-14 --targets x86-64 \
 	--compile-commands "$T/proj/compile_commands.json" "$T/proj/src/pack.c") > "$T/cc.out" 2>&1
 st=$?
 (cd /tmp && "$TOPDIR/$DM" try --config "$TOPDIR/$E" --compilers gcc-12 --targets x86-64 --profiles as-written \
@@ -235,9 +237,11 @@ st=$?
 	| sed -n 's/^ *[0-9]*  \(pack\.c:[0-9]*: .*\)$/\1/p' | sort -u > "$T/try.diags"
 [ $st -eq 0 ] && [ -s "$T/build.diags" ] && cmp -s "$T/build.diags" "$T/try.diags" \
 	&& grep -q "^  from the build, for every compiler: -I$T/proj/include -DMODE=2$" "$T/cc.out" \
-	&& grep -q "^  from the build, for each compiler that takes them: -O2 -Wall -Wextra -fconserve-stack$" "$T/cc.out" \
+	&& grep -q "^  from the build, for each compiler that takes them: -O2 -Wall -Wextra -fno-PIE -mcmodel=kernel -fconserve-stack -ftrivial-auto-var-init=zero$" "$T/cc.out" \
 	&& grep -q "^  left out of the build's command: .*gcc-12 -g -c '-o obj/pack.o' src/pack.c$" "$T/cc.out" \
-	&& grep -q "^  not taken by clang-14: -fconserve-stack$" "$T/cc.out" \
+	&& grep -q "^  not taken by gcc-11: -ftrivial-auto-var-init=zero$" "$T/cc.out" \
+	&& grep -q "^  not taken by clang-14: -fconserve-stack -ftrivial-auto-var-init=zero$" "$T/cc.out" \
+	&& ! grep -q "^  not taken by gcc-12" "$T/cc.out" \
 	&& grep -q "^ *[0-9]*  pack.c:15: warning: array argument is too small; contains 6 elements, callee requires at least 7 \[-Warray-bounds\]$" "$T/cc.out" \
 	&& ok try/compile-commands || bad try/compile-commands "exit $st; build: $(cat "$T/build.diags"); try: $(cat "$T/try.diags"); $(cat "$T/cc.out")"
 # a file the database does not compile, and a database that is no JSON

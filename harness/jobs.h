@@ -8,10 +8,11 @@
  * it is needed. The argument vector of a compile is
  *
  *   [prefix...] COMMAND [--target=TRIPLE] PROFILE-FLAGS PROFILE-FAMILY-FLAGS
- *   COMPILER-FLAGS TARGET-FLAGS [-std=STD] CASE-FLAGS
+ *   COMPILER-FLAGS TARGET-FLAGS [-std=STD] CASE-FLAGS [BUILD-FLAGS USER-FLAGS]
  *   PLAIN-OUTPUT-FLAGS -c CASE -o /dev/null
  *
- * run under LC_ALL=C. The plain-output flags (GCC 11+:
+ * (the bracketed flags are try's: config.h build_keep, the probe's
+ * build_flags, user_flags) run under LC_ALL=C. The plain-output flags (GCC 11+:
  * -fdiagnostics-plain-output; Clang: -fno-caret-diagnostics
  * -fno-color-diagnostics) come last so that no profile can undo them.
  */

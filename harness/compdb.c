@@ -366,19 +366,33 @@ compdb_parse(struct compdb *db, const char *name, const char *buf, size_t len, s
 	return p.s < p.end ? fail(&p, "text after the array") : 0;
 }
 
+char *
+compdb_dir(const struct compdb_entry *e, const char *base)
+{
+	const char *d = e->directory;
+
+	while (d[0] == '.' && d[1] == '/')
+		d += 2;
+	if (d[0] == '/' || !base)
+		return xstrdup(e->directory);
+	return !*d || !strcmp(d, ".") ? xstrdup(base) : xasprintf("%s/%s", base, d);
+}
+
 const struct compdb_entry *
-compdb_find(const struct compdb *db, const char *source)
+compdb_find(const struct compdb *db, const char *base, const char *source)
 {
 	const struct compdb_entry *found = NULL;
 
 	for (size_t i = 0; i < db->n; i++) {
 		const struct compdb_entry *e = &db->v[i];
-		char *path = e->file[0] == '/' ? xstrdup(e->file) : xasprintf("%s/%s", e->directory, e->file);
+		char *dir = compdb_dir(e, base);
+		char *path = e->file[0] == '/' ? xstrdup(e->file) : xasprintf("%s/%s", dir, e->file);
 		char *real = realpath(path, NULL);
 		if (!strcmp(real ? real : path, source))
 			found = e;
 		free(real);
 		free(path);
+		free(dir);
 	}
 	return found;
 }

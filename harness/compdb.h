@@ -31,10 +31,13 @@ struct compdb {
 /* Parse buf (len bytes) of the file called name into db. Returns 0, or
  * -1 with errors added to errs (db then holds what was read before). */
 int compdb_parse(struct compdb *db, const char *name, const char *buf, size_t len, struct errlist *errs);
+/* The directory e's command runs in: its own, a relative one taken
+ * against base (the database's directory; NULL: as it is). Allocated. */
+char *compdb_dir(const struct compdb_entry *e, const char *base);
 /* The entry that compiles source (an absolute path, symbolic links
- * resolved) with its file resolved against its directory; the last one
- * when there are several (a later build's). NULL: none. */
-const struct compdb_entry *compdb_find(const struct compdb *db, const char *source);
+ * resolved) with its file resolved against its directory (compdb_dir);
+ * the last one when there are several (a later build's). NULL: none. */
+const struct compdb_entry *compdb_find(const struct compdb *db, const char *base, const char *source);
 void compdb_release(struct compdb *db);
 
 #endif

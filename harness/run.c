@@ -341,11 +341,14 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 	struct strbuf sb = {0};
 	struct compdb db = {0};
 	struct errlist errs = {0};
-	const struct compdb_entry *e;
+	const struct compdb_entry *e = NULL;
 	const char *why;
-	char *src = o->plan.cases.n == 1 ? realpath(o->plan.cases.v[0], NULL) : NULL, *dir;
-	int status = 2;
+	char *src = o->plan.cases.n == 1 ? realpath(o->plan.cases.v[0], NULL) : NULL;
+	/* the database's directory, for a relative "directory" (none for a pipe) */
+	char *base = realpath(o->compdb, NULL), *slash = base ? strrchr(base, '/') : NULL;
 
+	if (slash)
+		*slash = 0;
 	if (o->plan.cases.n != 1)
 		fprintf(stderr, "diagmatrix: error: --compile-commands takes one C file\n");
 	else if (!src)
@@ -354,25 +357,19 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 		fprintf(stderr, "%s: error: cannot read: %s\n", o->compdb, why);
 	else if (compdb_parse(&db, o->compdb, sb.buf, sb.len, &errs) < 0)
 		errlist_print(&errs, stderr);
-	else if (!(e = compdb_find(&db, src)))
+	else if (!(e = compdb_find(&db, slash ? base : NULL, src)))
 		fprintf(stderr, "%s: error: no command compiles %s\n", o->compdb, src);
-	else
-		status = 0;
-	if (!status) {
-		/* a relative directory is the database's own */
-		char *db_dir = realpath(o->compdb, NULL), *slash = db_dir ? strrchr(db_dir, '/') : NULL;
-		if (slash)
-			*slash = 0;
-		dir = e->directory[0] == '/' || !db_dir ? xstrdup(e->directory) : xasprintf("%s/%s", db_dir, e->directory);
+	if (e) {
+		char *dir = compdb_dir(e, slash ? base : NULL);
 		buildflags_sort(bf, &e->argv, dir);
 		free(dir);
-		free(db_dir);
 	}
 	errlist_release(&errs);
 	compdb_release(&db);
 	sb_release(&sb);
+	free(base);
 	free(src);
-	return status;
+	return e ? 0 : 2;
 }
 
 int

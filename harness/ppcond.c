@@ -3,6 +3,8 @@
  * decides them and kept as conditions on the configuration where it does
  * not (ppcond.h). */
 #include <ctype.h>
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -209,7 +211,12 @@ struct ev {
 	const struct world *w;
 	const struct sel_env *env;
 	int err;
+	int depth;              /* nesting of parentheses, unary operators and ?: */
 };
+
+/* Deeper than this an expression is not evaluated (the file's lines are
+ * then undecided), so that a file cannot exhaust the stack. */
+enum { MAX_EV_DEPTH = 256 };
 
 static const char *
 peek(const struct ev *e)
@@ -232,7 +239,11 @@ static long long
 ev_number(struct ev *e, const char *s)
 {
 	char *end;
-	long long v = strtoll(s, &end, 0);
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 0);
+	e->err |= errno == ERANGE;    /* too large for intmax_t: the compiler's error too */
 
 	while (*end == 'u' || *end == 'U' || *end == 'l' || *end == 'L')
 		end++;
@@ -249,8 +260,26 @@ ev_macro(struct ev *e, const char *name, int want_defined)
 	return want_defined ? d : d ? v : 0;
 }
 
+static long long ev_unary(struct ev *e);
+
 static long long
 ev_primary(struct ev *e)
+{
+	long long v;
+
+	if (++e->depth > MAX_EV_DEPTH) {
+		e->err = 1;
+		return 0;
+	}
+	v = ev_unary(e);
+	e->depth--;
+	return v;
+}
+
+/* A primary expression, or a unary operator and its operand; arithmetic
+ * that overflows is an error, as the preprocessor's is undefined. */
+static long long
+ev_unary(struct ev *e)
 {
 	const char *s = peek(e);
 	long long v;
@@ -264,8 +293,11 @@ ev_primary(struct ev *e)
 		return !ev_primary(e);
 	if (accept(e, "~"))
 		return ~ev_primary(e);
-	if (accept(e, "-"))
-		return -ev_primary(e);
+	if (accept(e, "-")) {
+		v = ev_primary(e);
+		e->err |= v == LLONG_MIN;
+		return v == LLONG_MIN ? 0 : -v;
+	}
 	if (accept(e, "+"))
 		return ev_primary(e);
 	if (accept(e, "defined")) {
@@ -293,20 +325,35 @@ static const char *const levels[][5] = {
 static long long
 apply(struct ev *e, const char *op, long long a, long long b)
 {
+	long long r = 0;
+
 	switch (op[0]) {
 	case '|': return op[1] ? a || b : a | b;
 	case '&': return op[1] ? a && b : a & b;
 	case '^': return a ^ b;
 	case '=': return a == b;
 	case '!': return a != b;
-	case '<': return op[1] == '<' ? (b >= 0 && b < 63 ? a << b : 0) : op[1] ? a <= b : a < b;
-	case '>': return op[1] == '>' ? (b >= 0 && b < 63 ? a >> b : 0) : op[1] ? a >= b : a > b;
-	case '+': return a + b;
-	case '-': return a - b;
-	case '*': return a * b;
+	case '<':
+		if (op[1] != '<')
+			return op[1] ? a <= b : a < b;
+		/* a negative operand, or bits shifted out, is undefined */
+		if (b < 0 || b > 62 || a < 0 || a > (LLONG_MAX >> b))
+			return e->err = 1, 0;
+		return a << b;
+	case '>':
+		if (op[1] != '>')
+			return op[1] ? a >= b : a > b;
+		if (b < 0 || b > 62 || a < 0)
+			return e->err = 1, 0;
+		return a >> b;
+	case '+': e->err |= __builtin_add_overflow(a, b, &r); return r;
+	case '-': e->err |= __builtin_sub_overflow(a, b, &r); return r;
+	case '*': e->err |= __builtin_mul_overflow(a, b, &r); return r;
 	default:
 		if (!b)
 			return e->err = e->env != NULL, 0;   /* checking: every macro is 0 */
+		if (a == LLONG_MIN && b == -1)
+			return e->err = 1, 0;
 		return op[0] == '/' ? a / b : a % b;
 	}
 }
@@ -338,9 +385,14 @@ ev_cond(struct ev *e)
 
 	if (!accept(e, "?"))
 		return c;
+	if (++e->depth > MAX_EV_DEPTH) {
+		e->err = 1;
+		return 0;
+	}
 	a = ev_cond(e);
 	e->err |= !accept(e, ":");
 	b = ev_cond(e);
+	e->depth--;
 	return c ? a : b;
 }
 

@@ -269,3 +269,20 @@ small $DM table "$H/many.results" > /dev/null 2> "$H/err" && ok memory/table-man
 awk 'BEGIN { print "/* case-title: a hundred thousand marks */"; for (i = 0; i < 100000; i++) printf "int v%d; // mark: m%d\n", i, i }' > "$H/marks.c"
 small $DM lint --config $HCFG "$H/marks.c" > /dev/null 2> "$H/err" && ok memory/many-marks \
 	|| bad memory/many-marks "$(head -3 "$H/err")"
+
+# --- the #if evaluator of -verify files: a division of LLONG_MIN by -1
+# (SIGFPE), signed overflow and 10,000 nested parentheses (the stack) once
+# killed lint and run; now such lines are undecided and the run goes on ---
+{
+	printf '// RUN: %%clang_cc1 -fsyntax-only -verify %%s\n// expected-no-diagnostics\n'
+	printf '#if (-9223372036854775807 - 1) / -1\n#endif\n#if 9223372036854775807 * 2\n#endif\n'
+	awk 'BEGIN { printf "#if "; for (i = 0; i < 10000; i++) printf "("; printf "1"; for (i = 0; i < 10000; i++) printf ")"; print "" }'
+	printf '#endif\nint x;\n'
+} > "$H/ppif.c"
+$DM lint --config $HCFG "$H/ppif.c" > "$H/ppif.lint" 2>&1
+st=$?
+$DM run --config $HCFG --compilers clang-14 --targets x86-64 --cases "$H/ppif.c" --no-cache --quiet \
+	--out "$H/ppif.results" > /dev/null 2> "$H/ppif.err"
+st2=$?
+[ $st -eq 0 ] && [ $st2 -le 1 ] && [ -s "$H/ppif.results" ] && ! grep -q Sanitizer "$H/ppif.lint" "$H/ppif.err" \
+	&& ok hostile/ppif-arithmetic-and-depth || bad hostile/ppif-arithmetic-and-depth "lint exit $st, run exit $st2: $(head -c 300 "$H/ppif.lint" "$H/ppif.err")"

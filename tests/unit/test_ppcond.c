@@ -60,3 +60,38 @@ TEST(ppcond_lines)
 	ppscan_release(&s);
 	strvec_release(&flags);
 }
+
+/* #if arithmetic that overflows, divides LLONG_MIN by -1, shifts bits out
+ * or nests without end leaves its lines undecided (n/a), never a crash */
+TEST(ppcond_hostile)
+{
+	struct strbuf sb = {0};
+	struct strvec flags = {0};
+	struct ppscan s;
+	static const char *const conds[] = {
+		"(-9223372036854775807 - 1) / -1", "(-9223372036854775807 - 1) % -1", "9223372036854775807 * 2",
+		"9223372036854775807 + 1", "-(-9223372036854775807 - 1)", "1 << 63", "3 << 62", "-1 << 2", "1 >> 64",
+		"99999999999999999999",
+	};
+	size_t n = sizeof(conds) / sizeof(conds[0]);
+
+	for (size_t i = 0; i < n; i++)
+		sb_addf(&sb, "#if %s\nx\n#endif\n", conds[i]);
+	sb_addstr(&sb, "#if ");
+	for (int i = 0; i < 10000; i++)
+		sb_addc(&sb, '(');
+	sb_addc(&sb, '1');
+	for (int i = 0; i < 10000; i++)
+		sb_addc(&sb, ')');
+	sb_addstr(&sb, "\nx\n#endif\n#if ");
+	for (int i = 0; i < 10000; i++)
+		sb_addc(&sb, '!');
+	sb_addstr(&sb, "0\nx\n#endif\n#if 1 ? 2 : 3\nx\n#endif\n#if 6 / 3 == 2 && -5 % 3 == -2 && (1 << 62) > 0\nx\n#endif\n");
+	ppscan(sb.buf, sb.len, (int)(n + 4) * 3, &flags, &s);
+	for (size_t i = 0; i < n + 2; i++)
+		CHECK(s.lines[3 * i + 2].state == PP_UNDECIDED);
+	CHECK(s.lines[3 * (n + 2) + 2].state == PP_ACTIVE);
+	CHECK(s.lines[3 * (n + 3) + 2].state == PP_ACTIVE);
+	ppscan_release(&s);
+	sb_release(&sb);
+}

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -919,6 +920,25 @@ load_compilers(struct loader *ld, const yaml_node_t *v)
 }
 
 /* The top-level mapping, section by section. */
+/* sandbox-env: the names of the variables passed into the sandbox (the
+ * environment is otherwise cleared): names only, the values are the
+ * harness's. */
+static void
+sandbox_env(struct loader *ld, const yaml_node_t *n)
+{
+	struct strvec names = {0};
+
+	string_list(ld, n, "sandbox-env", &names);
+	for (size_t i = 0; i < names.n; i++) {
+		const char *s = names.v[i];
+		if (!(isalpha((unsigned char)*s) || *s == '_') || s[strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_")])
+			err_at(ld, n, "sandbox-env: '%s' is no variable name", s);
+		else
+			strvec_push(&ld->cfg->sandbox_env, s);
+	}
+	strvec_release(&names);
+}
+
 static void
 load_top(struct loader *ld, const yaml_node_t *root)
 {
@@ -928,9 +948,9 @@ load_top(struct loader *ld, const yaml_node_t *root)
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start; p < root->data.mapping.pairs.top; p++) {
 		const char *k = key_of(ld, p);
 		if (k && strcmp(k, "timeout") && strcmp(k, "targets") && strcmp(k, "profiles") && strcmp(k, "compilers") &&
-		    strcmp(k, "roots") && strcmp(k, "trusted-cases") && strcmp(k, "sandbox"))
+		    strcmp(k, "roots") && strcmp(k, "trusted-cases") && strcmp(k, "sandbox") && strcmp(k, "sandbox-env"))
 			unknown_key(ld, p, "the configuration",
-			            "timeout, trusted-cases, sandbox, targets, roots, profiles, compilers");
+			            "timeout, trusted-cases, sandbox, sandbox-env, targets, roots, profiles, compilers");
 	}
 	if ((v = top_key(ld, root, "timeout")))
 		number(ld, v, "timeout", &cfg->timeout);
@@ -938,6 +958,8 @@ load_top(struct loader *ld, const yaml_node_t *root)
 		boolean(ld, v, "trusted-cases", &cfg->trusted_cases);
 	if ((v = top_key(ld, root, "sandbox")))
 		boolean(ld, v, "sandbox", &cfg->sandbox);
+	if ((v = top_key(ld, root, "sandbox-env")))
+		sandbox_env(ld, v);
 	if ((v = top_key(ld, root, "targets")))
 		load_targets(ld, v);
 	else
@@ -1040,6 +1062,7 @@ conds_release(struct cond_flags *c, size_t n)
 void
 config_release(struct config *cfg)
 {
+	strvec_release(&cfg->sandbox_env);
 	strvec_release(&cfg->build_keep);
 	strvec_release(&cfg->build_maybe);
 	strvec_release(&cfg->build_dropped);

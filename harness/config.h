@@ -107,6 +107,7 @@ struct config {
 	double timeout;          /* default per-job timeout, seconds */
 	int trusted_cases;       /* cases may pass any flag (trust.h) */
 	int sandbox;             /* host compilers run in the sandbox too, where bwrap works */
+	struct strvec sandbox_env; /* variables of the harness's environment passed into the sandbox */
 	/* try: flags of the user's, trusted (userflags.h), after every other flag */
 	struct strvec build_keep;   /* --compile-commands: the build's flags for every configuration */
 	struct strvec build_maybe;  /* ... and those each toolchain takes if it can (probe_flags) */

@@ -226,6 +226,12 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	for (size_t i = p->command_at; i < p->argv.n; i++)
 		cache_key_str(&k, p->argv.v[i]);
 	cache_key_str(&k, x->env_digest);
+	/* what the sandbox is given of the environment (root_enter) */
+	for (size_t i = 0; i < x->p->cfg.sandbox_env.n; i++) {
+		const char *v = getenv(x->p->cfg.sandbox_env.v[i]);
+		cache_key_str(&k, x->p->cfg.sandbox_env.v[i]);
+		cache_key_str(&k, v ? v : "(unset)");
+	}
 	cache_key_str(&k, x->case_digest[j->caseidx]);
 	cache_key_final(&k, key);
 }

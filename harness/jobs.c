@@ -175,7 +175,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, runtest ? scratch : NULL, av);
 	} else {
 		strvec_append(&ro, &ps->v[j->probe].binds);
-		root_enter(&ps->host, &ro, scratch, runtest && scratch ? scratch : ps->cwd, av);
+		root_enter(&ps->host, &ro, scratch, runtest && scratch ? scratch : ps->cwd, &cfg->sandbox_env, av);
 	}
 	strvec_release(&ro);
 }

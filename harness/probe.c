@@ -54,7 +54,7 @@ probe_enter(const struct config *cfg, const struct probeset *ps, const struct pr
 	const struct compiler *c = &cfg->compilers[pr->compiler];
 
 	if (c->root >= 0)
-		root_enter(&ps->roots[c->root], ro, rw, cwd ? cwd : ps->cwd, av);
+		root_enter(&ps->roots[c->root], ro, rw, cwd ? cwd : ps->cwd, &cfg->sandbox_env, av);
 }
 
 /* The host file a toolchain's first word runs, or NULL. */

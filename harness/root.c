@@ -191,7 +191,7 @@ root_sandbox_works(void)
 	/* the very command a host job runs in: a container that masks parts
 	 * of its /proc lets bwrap start, but not mount a /proc of its own */
 	root_host(&host);
-	root_enter(&host, NULL, NULL, "/tmp", &av);
+	root_enter(&host, NULL, NULL, "/tmp", NULL, &av);
 	strvec_push(&av, "true");
 	rootinfo_release(&host);
 	argv = strvec_argv(&av);
@@ -303,10 +303,13 @@ root_lookup(const struct rootinfo *ri, const char *cmd)
 
 void
 root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
-           struct strvec *av)
+           const struct strvec *pass, struct strvec *av)
 {
+	/* a session of its own: no controlling terminal to type into
+	 * (TIOCSTI); an environment of its own: nothing of the harness's but
+	 * what is passed on purpose */
 	static const char *const head[] = {
-		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1",
+		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1", "--new-session", "--clearenv",
 	};
 	static const char *const tail[] = {
 		"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
@@ -335,15 +338,23 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	strvec_push(av, "--setenv");
 	strvec_push(av, "PATH");
 	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
+	strvec_push(av, "--setenv");
+	strvec_push(av, "LC_ALL");
+	strvec_push(av, "C");
+	for (size_t i = 0; pass && i < pass->n; i++) {
+		const char *v = getenv(pass->v[i]);
+		if (!v)
+			continue;
+		strvec_push(av, "--setenv");
+		strvec_push(av, pass->v[i]);
+		strvec_push(av, v);
+	}
 	if (ro && name_index((const char *const *)ro->v, ro->n, "/tmp") >= 0) {
 		/* the case lives in the host's /tmp, bound read-only over the
 		 * private one: the compiler's temporary files go elsewhere */
 		const char *const scratch[] = { "--tmpfs", "/var/tmp", "--setenv", "TMPDIR", "/var/tmp" };
 		for (size_t i = 0; i < LEN(scratch); i++)
 			strvec_push(av, scratch[i]);
-	} else {
-		strvec_push(av, "--unsetenv");
-		strvec_push(av, "TMPDIR");
 	}
 	strvec_push(av, "--");
 }

@@ -65,9 +65,13 @@ char *root_lookup(const struct rootinfo *ri, const char *cmd);
 
 /* Append the bwrap command that runs a program inside the root: the
  * directories of ro bound read-only and rw (may be NULL) writable, each at
- * its own path; cwd is where it starts. The program's argv follows. */
+ * its own path; cwd is where it starts. The program runs in a session of
+ * its own (no controlling terminal) with an environment of its own: PATH
+ * (the root's), LC_ALL=C, TMPDIR where the host's /tmp is bound, and the
+ * variables named in pass (may be NULL) that the harness has. Its argv
+ * follows. */
 void root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
-                struct strvec *av);
+                const struct strvec *pass, struct strvec *av);
 
 /* The command that builds root name (with --rebuild when rebuild), for
  * messages: "diagmatrix root [--config FILE] [--rebuild] NAME". */

@@ -65,6 +65,7 @@ $DM export --format tap "$H/trusted2.results" | grep -q 'reason: .*cannot load p
 
 # --- the sandbox: a compiler that writes outside the scratch area cannot ---
 cat > "$H/escape.yaml" <<EOY
+sandbox-env: [ESCAPE_DIR]
 targets:
   x86-64: { triple: x86_64-linux-gnu }
 profiles:
@@ -82,6 +83,27 @@ ESCAPE_DIR="$H/outside" $DM run --config "$H/escape.yaml" --cases tests/e2e/case
 	--no-sandbox --out "$H/escape2.results" > /dev/null 2>&1
 [ -e "$H/outside/escaped" ] && [ -e /tmp/diagmatrix-escaped ] && ok sandbox/off-writes || bad sandbox/off-writes
 rm -f /tmp/diagmatrix-escaped "$PWD/diagmatrix-escaped"
+
+# --- the sandbox is sealed: a session of its own, so no controlling
+# terminal for TIOCSTI to type into, and a cleared environment (a token of
+# the harness's does not reach the compiler); without the sandbox both do,
+# which is what the test would see if the seal broke ---
+cat > "$H/sealed.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+  default: { flags: [] }
+compilers:
+  - { name: sealed, family: gcc, command: $PWD/tests/fake/sealed, targets: [x86-64] }
+EOY
+sealed() {  # OUT [OPTION]: run the sealed compiler under a terminal, its warning into OUT
+	script -qec "env DIAGMATRIX_SECRET=hunter2 $DM_ABS run --config $H/sealed.yaml --dialect none --cases $REPO/tests/e2e/cases/nodiag.c --no-cache --quiet $2 --out $H/sealed.results" /dev/null > /dev/null 2>&1
+	$DM export --format tsv "$H/sealed.results" | awk -F'\t' 'NR > 1 { print $12 }' > "$1"
+}
+sealed "$H/sealed.in"
+sealed "$H/sealed.out" --no-sandbox
+grep -qx 'terminal: no; secret: none; LC_ALL: C' "$H/sealed.in" && grep -qx 'terminal: yes; secret: hunter2; LC_ALL: C' "$H/sealed.out" \
+	&& ok sandbox/session-and-environment || bad sandbox/session-and-environment "in: $(cat "$H/sealed.in"); out: $(cat "$H/sealed.out")"
 
 # --- output paths: only a regular file is ever replaced, and never read ---
 for out in /dev/null /dev/zero "$H"; do

@@ -183,7 +183,7 @@ TEST(root_lookup)
 TEST(root_enter)
 {
 	struct rootinfo ri = {0};
-	struct strvec ro = {0}, av = {0};
+	struct strvec ro = {0}, av = {0}, pass = {0};
 	char *got;
 
 	ri.dir = "/r";
@@ -192,15 +192,20 @@ TEST(root_enter)
 	strvec_push(&ri.mounts, "/r/usr");
 	strvec_push(&ri.mounts, "/usr");
 	strvec_push(&ro, "/home/me/cases");
-	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &av);
+	strvec_push(&pass, "DIAGMATRIX_UNIT_PASSED");
+	strvec_push(&pass, "DIAGMATRIX_UNIT_UNSET");
+	setenv("DIAGMATRIX_UNIT_PASSED", "a b", 1);
+	unsetenv("DIAGMATRIX_UNIT_UNSET");
+	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &pass, &av);
 	got = joined(&av);
-	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --ro-bind /r/usr /usr "
+	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --new-session --clearenv --ro-bind /r/usr /usr "
 	               "--dev /dev --proc /proc --tmpfs /tmp --ro-bind /home/me/cases /home/me/cases "
 	               "--bind /tmp/scratch /tmp/scratch --dir /home/me --chdir /home/me "
 	               "--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "
-	               "--unsetenv TMPDIR --");
+	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b --");
 	free(got);
 	strvec_release(&av);
+	strvec_release(&pass);
 	strvec_release(&ro);
 	strvec_release(&ri.mounts);
 	got = root_build_command("compilers.yaml", "sid", 0);

@@ -8,6 +8,7 @@
 enum effect {
 	RUNS,                   /* runs a program the flag names or finds */
 	LOADS,                  /* loads code into the compiler */
+	OPTIONS,                /* reads more options: a file of them, or another way of reading them */
 	READS,                  /* reads the file or directory it names */
 	WRITES,                 /* writes the file it names */
 	WRITES_BESIDE,          /* writes files named after the output or the source */
@@ -46,6 +47,11 @@ static const struct rule rules[] = {
 	{ "-ccc-", PREFIX, RUNS },
 	{ "-resource-dir", PREFIX, RUNS },
 	{ "-no-canonical-prefixes", EXACT, RUNS },
+	/* options from elsewhere: a Clang configuration file (which may load a
+	 * plug-in), or the driver reading its words as cl.exe's (/clang:) */
+	{ "--config", PREFIX, OPTIONS },
+	{ "--driver-mode", PREFIX, OPTIONS },
+	{ "--rsp-quoting", PREFIX, OPTIONS },
 	/* options passed on to other programs, which this list cannot see into */
 	{ "-Wa,", PREFIX, RUNS },
 	{ "-Wp,", PREFIX, RUNS },
@@ -59,6 +65,16 @@ static const struct rule rules[] = {
 	{ "-MF", ARG, WRITES },
 	{ "-MJ", ARG, WRITES },
 	{ "-dependency-file", ARG, WRITES },
+	{ "--write-dependencies", EXACT, WRITES_BESIDE },
+	{ "--write-user-dependencies", EXACT, WRITES_BESIDE },
+	{ "--serialize-diagnostics", ARG, WRITES },
+	{ "-serialize-diagnostic-file", ARG, WRITES },
+	{ "-diagnostic-log-file", ARG, WRITES },
+	{ "-dumpdir", ARG, WRITES },
+	{ "-fproc-stat-report=", JOINED, WRITES },
+	{ "-save-stats", PREFIX, WRITES_BESIDE },
+	{ "--for-assembler", PREFIX, RUNS },
+	{ "--for-linker", PREFIX, RUNS },
 	{ "-header-include-file", ARG, WRITES },
 	{ "-aux-info", ARG, WRITES },
 	{ "-stats-file=", JOINED, WRITES },
@@ -87,6 +103,11 @@ static const struct rule rules[] = {
 	{ "-internal-isystem", ARG, READS },
 	{ "-internal-externc-isystem", ARG, READS },
 	{ "-include-pch", ARG, READS },
+	{ "--include-directory=", JOINED, READS },
+	{ "--include-directory", SEPARATE, READS },
+	{ "--include=", JOINED, READS },
+	{ "--include", SEPARATE, READS },
+	{ "--imacros", ARG, READS },
 	{ "-include", ARG, READS },
 	{ "-imacros", ARG, READS },
 	{ "-ivfsoverlay", ARG, READS },
@@ -115,6 +136,7 @@ static const struct rule rules[] = {
 	{ "-save-temps", PREFIX, WRITES_BESIDE },
 	{ "-fdump-", PREFIX, WRITES_BESIDE },
 	{ "-fstack-usage", EXACT, WRITES_BESIDE },
+	{ "-fmodules", EXACT, WRITES_BESIDE },     /* its module cache: the user's cache directory */
 	{ "-fcallgraph-info", PREFIX, WRITES_BESIDE },
 	{ "-ftest-coverage", EXACT, WRITES_BESIDE },
 	{ "--coverage", EXACT, WRITES_BESIDE },
@@ -131,6 +153,7 @@ static const struct rule rules[] = {
 static const char *const effect_text[] = {
 	[RUNS] = "runs or passes options to another program",
 	[LOADS] = "loads code into the compiler",
+	[OPTIONS] = "takes options from a file, or reads them another way",
 	[READS] = "reads a file outside the case's directory",
 	[WRITES] = "writes a file it names",
 	[WRITES_BESIDE] = "writes files beside the output, outside the sandbox",
@@ -241,7 +264,20 @@ trust_refusal(const struct strvec *flags, const char *casedir, const char *cwd, 
 		char *why;
 		int used;
 
-		/* a flag given to Clang's front end, or to LLVM, is checked as one */
+		/* a flag given to Clang's front end, or to LLVM, is checked as one;
+		 * Clang 16 on also takes -Xclang=FLAG and -mllvm=FLAG */
+		if (!strncmp(f, "-Xclang=", 8) || !strncmp(f, "-mllvm=", 7)) {
+			char *head = xstrndup(f, (size_t)(strchr(f, '=') - f)), *one;
+			struct strvec pair = {0};
+			strvec_push(&pair, head);
+			strvec_push(&pair, strchr(f, '=') + 1);
+			one = trust_refusal(&pair, casedir, cwd, scratch, sandboxed);
+			strvec_release(&pair);
+			free(head);
+			if (one)
+				return one;
+			continue;
+		}
 		if ((!strcmp(f, "-Xclang") || !strcmp(f, "-mllvm")) && next) {
 			const char *after = i + 3 < flags->n && !strcmp(flags->v[i + 2], f) ? flags->v[i + 3] : NULL;
 			if (!strcmp(f, "-mllvm") && (strstr(next, "file") || strstr(next, "load") || strchr(next, '/')))

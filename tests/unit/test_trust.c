@@ -46,6 +46,26 @@ TEST(trust_refusal)
 	REFUSED(1, "-o x.o: writes a file it names", "-o", "x.o");
 	REFUSED(1, "-MF x.d: writes a file it names", "-MD", "-MF", "x.d");
 	REFUSED(1, "-fdump-tree-all=x: writes a file it names", "-fdump-tree-all=x");
+	/* Clang's other ways to load code or read options (issue 24's attacks),
+	 * and writers and readers under their long names */
+	REFUSED(1, "-Xclang -load: loads code into the compiler", "-Xclang=-load", "-Xclang=x.so");
+	REFUSED(1, "-Xclang -add-plugin: loads code into the compiler", "-Xclang=-add-plugin");
+	REFUSED(1, "-mllvm -info-output-file=/tmp/x: names a file or code for LLVM", "-mllvm=-info-output-file=/tmp/x");
+	REFUSED(1, "--config=evil.cfg: takes options from a file, or reads them another way", "--config=evil.cfg");
+	REFUSED(1, "--config: takes options from a file, or reads them another way", "--config", "evil.cfg");
+	REFUSED(1, "--config-user-dir=.: takes options from a file, or reads them another way", "--config-user-dir=.");
+	REFUSED(1, "--driver-mode=cl: takes options from a file, or reads them another way", "--driver-mode=cl", "/clang:-O2");
+	REFUSED(1, "--serialize-diagnostics /tmp/d: writes a file it names", "--serialize-diagnostics", "/tmp/d");
+	REFUSED(1, "-fproc-stat-report=/tmp/s: writes a file it names", "-fproc-stat-report=/tmp/s");
+	REFUSED(1, "--for-assembler=-adhln=/tmp/l: runs or passes options to another program", "--for-assembler=-adhln=/tmp/l");
+	REFUSED(1, "-Xclang -diagnostic-log-file /tmp/l: writes a file it names",
+	        "-Xclang", "-diagnostic-log-file", "-Xclang", "/tmp/l");
+	REFUSED(1, "--include=/etc/passwd: reads a file outside the case's directory", "--include=/etc/passwd");
+	REFUSED(1, "--include-directory=/etc: reads a file outside the case's directory", "--include-directory=/etc");
+	REFUSED(1, "-dumpdir /tmp/: writes a file it names", "--save-temps", "-dumpdir", "/tmp/");
+	REFUSED(0, "--write-dependencies: writes files beside the output, outside the sandbox", "--write-dependencies");
+	REFUSED(0, "-fmodules: writes files beside the output, outside the sandbox", "-fmodules");
+	ALLOWED(1, "--write-dependencies", "-fmodules", "-Xclang=-verify", "-mllvm=-inline-threshold=10");
 	/* reading: inside the case's directory only, links and ".." resolved */
 	ALLOWED(1, "-I/cases/sub/inc", "-include", "/cases/sub/h.h", "-isystem/cases/sub");
 	ALLOWED(1, "-I", "../cases/sub");

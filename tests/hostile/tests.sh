@@ -26,7 +26,7 @@ $DM export --format tap "$H/flags.results" > "$H/flags.tap"
 refused() {  # NAME CASE FLAG-TEXT: both families refuse CASE, naming the flag
 	n=$(grep -c -- "^not ok [0-9]* - $2 \(gcc-12\|clang-14\)@x86-64 \(default\|as-written\)$" "$H/flags.tap")
 	# a cc1 RUN line's flag reaches Clang through -Xclang, and is named so
-	m=$(grep -cF -e "reason: \"untrusted case: $3" -e "reason: \"untrusted case: -Xclang $3" "$H/flags.tap")
+	m=$(grep -A4 -- "^not ok [0-9]* - $2 " "$H/flags.tap" | grep -cF -e "reason: \"untrusted case: $3" -e "reason: \"untrusted case: -Xclang $3")
 	[ "$n" -eq 2 ] && [ "$m" -ge 2 ] && ok "trust/$1" || bad "trust/$1" "$n jobs refused, $m reasons naming '$3'"
 }
 [ $st -eq 1 ] && ok trust/exit-status || bad trust/exit-status "exit $st, want 1"

@@ -47,6 +47,9 @@ comment(comment_line_fn *fn, void *ctx, const char *s, size_t len, int line, int
 		l.line = line;
 		l.col = col;
 		l.vline = base;
+		/* a CRLF line ends before its CR, as the compiler reads it */
+		if (l.len && l.s[l.len - 1] == '\r')
+			l.len--;
 		/* a trailing backslash (a line splice) is not part of the text */
 		l.spliced = l.len && l.s[l.len - 1] == '\\';
 		if (l.spliced)

@@ -67,6 +67,17 @@ plain_output_flags(enum family family, const struct probe *pr, struct strvec *av
 	}
 }
 
+/* The case's path as a word the compiler cannot read as an option: one
+ * that begins with '-' (--cases -fdump-tree-all=x.c) is given as ./PATH. */
+static void
+push_file(struct strvec *av, const char *file)
+{
+	if (file[0] == '-')
+		strvec_push_nocopy(av, xasprintf("./%s", file));
+	else
+		strvec_push(av, file);
+}
+
 void
 job_argv(const struct job *j, const struct config *cfg, const struct probeset *ps,
          const struct casefile *cases, struct strvec *av)
@@ -88,7 +99,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 
 	config_command(cfg, c, t, av);
 	if (file_first)
-		strvec_push(av, file);
+		push_file(av, file);
 	if (runtest)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	env = job_env(j, cfg, ps);
@@ -106,7 +117,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
-		strvec_push(av, file);
+		push_file(av, file);
 	/* dg-do link with dg-additional-sources: runtest links them into one
 	 * program; compiled with -c instead, each object lands in the job's
 	 * scratch directory, as no -o can name them all */

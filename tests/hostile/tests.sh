@@ -311,3 +311,14 @@ $DM run --config $HCFG --compilers clang-14 --targets x86-64 --cases "$H/ppif.c"
 st2=$?
 [ $st -eq 0 ] && [ $st2 -le 1 ] && [ -s "$H/ppif.results" ] && ! grep -q Sanitizer "$H/ppif.lint" "$H/ppif.err" \
 	&& ok hostile/ppif-arithmetic-and-depth || bad hostile/ppif-arithmetic-and-depth "lint exit $st, run exit $st2: $(head -c 300 "$H/ppif.lint" "$H/ppif.err")"
+
+# --- a case whose path begins with '-' reaches the compiler as ./PATH,
+# never as an option (it once ran as -fdump-tree-all=x.c, no input) ---
+mkdir -p "$H/dash"
+printf '/* case-title: a name that reads as an option\n * expect-no-diagnostics */\nint x;\n' > "$H/dash/-fdump-tree-all=x.c"
+(cd "$H/dash" && "$DM_ABS" run --config "$REPO/$HCFG" --compilers gcc-12,clang-14 --targets x86-64 --profiles default \
+	--cases -fdump-tree-all=x.c --no-cache --quiet --out ../dash.results) > /dev/null 2>&1
+st=$?
+[ $st -eq 0 ] && [ "$(ls -A "$H/dash")" = "-fdump-tree-all=x.c" ] \
+	&& grep -q " './-fdump-tree-all=x.c' -o /dev/null" "$H/dash.results" && ok hostile/dash-path-not-an-option \
+	|| bad hostile/dash-path-not-an-option "exit $st: $(ls -A "$H/dash")"

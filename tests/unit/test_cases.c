@@ -176,3 +176,24 @@ TEST(case_lexing)
 	errlist_release(&errs);
 	case_release(&cf);   /* zeroed, and safe to release, when parsing failed */
 }
+
+/* A case with CRLF line ends reads as with LF: the CR is no part of the
+ * last flag, title or pattern (issue 24: "-Wextra\r" failed a valid case). */
+TEST(case_crlf)
+{
+	static const char text[] = "/* case-title: crlf\r\n * case-flags: -Wall -Wextra\r\n */\r\n"
+	                           "int f(int);\t/* expect-warning {gcc} \"unused\" [-Wunused]\r\n"
+	                           "\t\t   expect-clean {clang} */\r\n";
+	struct casefile cf;
+	struct errlist errs = {0};
+
+	CHECK(parse(&cf, text, &errs) == 0);
+	CHECK(errs.n == 0);
+	CHECK(cf.flags.n == 2);
+	if (cf.flags.n == 2)
+		CHECK_STR(cf.flags.v[1], "-Wextra");
+	CHECK_STR(cf.title, "crlf");
+	CHECK(cf.ndirs == 2);
+	case_release(&cf);
+	errlist_release(&errs);
+}

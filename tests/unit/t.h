@@ -27,4 +27,8 @@ extern int t_failed;
 
 #define TEST(name) void test_##name(void)
 
+struct strvec;
+/* The words of sv joined by spaces (allocated): a list compared whole. */
+char *t_joined(const struct strvec *sv);
+
 #endif

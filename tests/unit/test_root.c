@@ -38,15 +38,6 @@ static const char rooted[] =
 	"    command: clang-14\n"
 	"    targets: [x86-64]\n";
 
-static char *
-joined(const struct strvec *sv)
-{
-	struct strbuf sb = {0};
-	for (size_t i = 0; i < sv->n; i++)
-		sb_addf(&sb, "%s%s", i ? " " : "", sv->v[i]);
-	return sb_detach(&sb);
-}
-
 static void
 check_flags(const struct config *cfg, const char *profile, enum family f, int major, const char *arch,
             const char *want)
@@ -60,7 +51,7 @@ check_flags(const struct config *cfg, const char *profile, enum family f, int ma
 	env.arch = arch;
 	env.profile = profile;
 	profile_flags(cfg, &cfg->profiles[config_find_profile(cfg, profile)], &env, &av);
-	got = joined(&av);
+	got = t_joined(&av);
 	CHECK_STR(got, want);
 	free(got);
 	strvec_release(&av);
@@ -81,7 +72,7 @@ TEST(config_roots)
 	CHECK(cfg.nroots == 1);
 	CHECK_STR(cfg.roots[0].mirror, "http://deb.debian.org/debian");
 	/* its own list and what its compilers and their targets name, sorted, once */
-	pk = joined(&cfg.roots[0].packages);
+	pk = t_joined(&cfg.roots[0].packages);
 	CHECK_STR(pk, "gcc-14 gcc-14-aarch64-linux-gnu libc6-dev libc6-dev-arm64-cross zz-extra");
 	free(pk);
 	CHECK(cfg.compilers[0].root == 0);
@@ -197,7 +188,7 @@ TEST(root_enter)
 	setenv("DIAGMATRIX_UNIT_PASSED", "a b", 1);
 	unsetenv("DIAGMATRIX_UNIT_UNSET");
 	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &pass, &av);
-	got = joined(&av);
+	got = t_joined(&av);
 	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --new-session --clearenv --ro-bind /r/usr /usr "
 	               "--dev /dev --proc /proc --tmpfs /tmp --ro-bind /home/me/cases /home/me/cases "
 	               "--bind /tmp/scratch /tmp/scratch --dir /home/me --chdir /home/me "

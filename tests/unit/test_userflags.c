@@ -6,17 +6,7 @@
 #include "t.h"
 #include "userflags.h"
 
-static char *
-joined(const struct strvec *sv)
-{
-	struct strbuf sb = {0};
-
-	for (size_t i = 0; i < sv->n; i++)
-		sb_addf(&sb, "%s%s", i ? " " : "", sv->v[i]);
-	return sb_detach(&sb);
-}
-
-#define CHECK_LIST(sv, want) do { char *j_ = joined(sv); CHECK_STR(j_, want); free(j_); } while (0)
+#define CHECK_LIST(sv, want) do { char *j_ = t_joined(sv); CHECK_STR(j_, want); free(j_); } while (0)
 
 /* An empty file at dir/rel, its directories made. */
 static void

@@ -18,6 +18,16 @@
 
 int t_failed;
 
+char *
+t_joined(const struct strvec *sv)
+{
+	struct strbuf sb = {0};
+
+	for (size_t i = 0; i < sv->n; i++)
+		sb_addf(&sb, "%s%s", i ? " " : "", sv->v[i]);
+	return sb_detach(&sb);
+}
+
 #define TESTS(X) X(shell_split) X(make_dirs) X(tcl_split) X(shell_quote) X(strbuf) X(selector_eval) X(selector_errors) X(selector_dejagnu) \
 	X(version_parse) X(config_good) X(config_errors) X(config_shards) X(case_directives) X(case_errors) \
 	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(option_normalise) X(match_pass) \

@@ -289,20 +289,27 @@ json_fired(FILE *fp, const struct tmodel *m, const struct trow *row)
 	fputc('}', fp);
 }
 
+/* try's flags as the results file keeps them (meta entries), and as the
+ * header and JSON name them */
+static const char *const flag_keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
+static const char *const flag_json[] = { "user", "build", "build_tested", "build_dropped" };
+static const char *const flag_text[] = {
+	"your flags, after every other", "from the build, for every compiler",
+	"from the build, for each compiler that takes them", "left out of the build's command",
+};
+
 /* "flags":{...}, when try had any: the user's, the build's, and per
  * toolchain what it did not take (words quoted for sh, as in the header). */
 static void
 json_flags(FILE *fp, const struct results *r)
 {
-	static const char *const keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
-	static const char *const names[] = { "user", "build", "build_tested", "build_dropped" };
 	int first = 1, refused = 0;
 
-	for (size_t k = 0; k < LEN(keys); k++) {
-		const char *v = results_get_meta(r, keys[k]);
+	for (size_t k = 0; k < LEN(flag_keys); k++) {
+		const char *v = results_get_meta(r, flag_keys[k]);
 		if (!v)
 			continue;
-		fprintf(fp, "%s\"%s\":", first ? ",\"flags\":{" : ",", names[k]);
+		fprintf(fp, "%s\"%s\":", first ? ",\"flags\":{" : ",", flag_json[k]);
 		export_json_str(fp, v);
 		first = 0;
 	}
@@ -359,6 +366,17 @@ write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 	fputs("]}\n", fp);
 }
 
+/* The value of meta key "PRE COMPILER TARGET" of toolchain record t. */
+static const char *
+toolchain_meta(const struct results *r, const char *pre, const struct rtoolchain *t)
+{
+	char *key = xasprintf("%s %s %s", pre, t->compiler, t->target);
+	const char *v = results_get_meta(r, key);
+
+	free(key);
+	return v;
+}
+
 /* The toolchains (as "compiler target") whose meta value for key prefix
  * pre equals value, a compiler named once when all its found targets
  * share it: "clang-14, gcc-12 arm64". Allocated. */
@@ -367,28 +385,24 @@ refusers(const struct results *r, const char *pre, const char *value)
 {
 	struct strbuf sb = {0};
 
-	for (size_t t = 0; t < r->ntcs; t++) {
-		const struct rtoolchain *tc = &r->tcs[t];
+	for (size_t t = 0, u; t < r->ntcs; t = u) {
+		const char *name = r->tcs[t].compiler;
 		int all = 1, mine = 0;
-		if (t && !strcmp(r->tcs[t - 1].compiler, tc->compiler))
-			continue;
-		/* every found target of this compiler, and whether each refused the same */
-		for (size_t u = t; u < r->ntcs && !strcmp(r->tcs[u].compiler, tc->compiler); u++) {
-			char *key = xasprintf("%s %s %s", pre, tc->compiler, r->tcs[u].target);
-			const char *v = results_get_meta(r, key);
+		/* this compiler's found targets, and whether each refused the same */
+		for (u = t; u < r->ntcs && !strcmp(r->tcs[u].compiler, name); u++) {
+			const char *v = toolchain_meta(r, pre, &r->tcs[u]);
 			int same = v && !strcmp(v, value);
-			free(key);
-			if (strcmp(r->tcs[u].status, "found"))
-				continue;
-			all &= same;
-			mine |= same;
+			if (!strcmp(r->tcs[u].status, "found")) {
+				all &= same;
+				mine |= same;
+			}
 		}
-		for (size_t u = t; mine && u < r->ntcs && !strcmp(r->tcs[u].compiler, tc->compiler); u++) {
-			char *key = xasprintf("%s %s %s", pre, tc->compiler, r->tcs[u].target);
-			const char *v = results_get_meta(r, key);
-			if (v && !strcmp(v, value) && (!all || u == t))
-				sb_addf(&sb, "%s%s%s%s", sb.len ? ", " : "", tc->compiler, all ? "" : " ", all ? "" : r->tcs[u].target);
-			free(key);
+		if (mine && all)
+			sb_addf(&sb, "%s%s", sb.len ? ", " : "", name);
+		for (size_t k = t; mine && !all && k < u; k++) {
+			const char *v = toolchain_meta(r, pre, &r->tcs[k]);
+			if (v && !strcmp(v, value))
+				sb_addf(&sb, "%s%s %s", sb.len ? ", " : "", name, r->tcs[k].target);
 		}
 	}
 	return sb_detach(&sb);
@@ -399,17 +413,12 @@ refusers(const struct results *r, const char *pre, const char *value)
 static void
 write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 {
-	static const char *const keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
-	static const char *const what[] = {
-		"your flags, after every other", "from the build, for every compiler",
-		"from the build, for each compiler that takes them", "left out of the build's command",
-	};
 	const char *item = fmt == TRY_MARKDOWN ? "- " : "  ";
 	struct strvec seen = {0};
 	int any = 0;
 
-	for (size_t k = 0; k < LEN(keys); k++) {
-		const char *v = results_get_meta(r, keys[k]);
+	for (size_t k = 0; k < LEN(flag_keys); k++) {
+		const char *v = results_get_meta(r, flag_keys[k]);
 		struct strbuf sb = {0};
 		if (!v)
 			continue;
@@ -417,7 +426,7 @@ write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 			sb_add_code_span(&sb, v, 0);
 		else
 			sb_add_printable(&sb, v);
-		fprintf(fp, "%s%s: %s\n", item, what[k], sb_str(&sb));
+		fprintf(fp, "%s%s: %s\n", item, flag_text[k], sb_str(&sb));
 		sb_release(&sb);
 		any = 1;
 	}

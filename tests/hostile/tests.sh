@@ -100,7 +100,7 @@ compilers:
   - { name: sealed, family: gcc, command: $PWD/tests/fake/sealed, targets: [x86-64] }
 EOY
 sealed() {  # OUT [OPTION]: run the sealed compiler under a terminal, its warning into OUT
-	script -qec "env DIAGMATRIX_SECRET=hunter2 $DM_ABS run --config $H/sealed.yaml --dialect none --cases $REPO/tests/e2e/cases/nodiag.c --no-cache --quiet $2 --out $H/sealed.results" /dev/null > /dev/null 2>&1
+	script -qec "env DIAGMATRIX_SECRET=hunter2 $DM_ABS run --config $H/sealed.yaml --dialect none --cases $REPO/tests/e2e/cases/nodiag.c --no-cache --quiet ${2:-} --out $H/sealed.results" /dev/null > /dev/null 2>&1
 	$DM export --format tsv "$H/sealed.results" | awk -F'\t' 'NR > 1 { print $12 }' > "$1"
 }
 sealed "$H/sealed.in"

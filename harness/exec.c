@@ -226,12 +226,6 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	for (size_t i = p->command_at; i < p->argv.n; i++)
 		cache_key_str(&k, p->argv.v[i]);
 	cache_key_str(&k, x->env_digest);
-	/* what the sandbox is given of the environment (root_enter) */
-	for (size_t i = 0; i < x->p->cfg.sandbox_env.n; i++) {
-		const char *v = getenv(x->p->cfg.sandbox_env.v[i]);
-		cache_key_str(&k, x->p->cfg.sandbox_env.v[i]);
-		cache_key_str(&k, v ? v : "(unset)");
-	}
 	cache_key_str(&k, x->case_digest[j->caseidx]);
 	cache_key_final(&k, key);
 }
@@ -320,6 +314,12 @@ digests(struct exec *x)
 	}
 	cache_key_init(&k, "environment");
 	cache_key_env(&k, x->envp);
+	/* and what the sandbox is given of it (root_enter) */
+	for (size_t i = 0; i < p->cfg.sandbox_env.n; i++) {
+		const char *v = getenv(p->cfg.sandbox_env.v[i]);
+		cache_key_str(&k, p->cfg.sandbox_env.v[i]);
+		cache_key_str(&k, v ? v : "(unset)");
+	}
 	cache_key_final(&k, x->env_digest);
 }
 

@@ -174,22 +174,17 @@ begins(const char *w, const char *const *v, size_t n)
 
 /* Sort one option at argv->v[*i] (moving *i past its argument). */
 static void
-sort_option(struct buildflags *bf, const struct strvec *argv, size_t *i, const char *dir)
+sort_option(struct buildflags *bf, const struct strvec *argv, size_t *i)
 {
 	const char *w = argv->v[*i], *next = *i + 1 < argv->n ? argv->v[*i + 1] : NULL;
-	size_t joined;
-	int k;
+	size_t joined = 0;
 
-	if ((k = path_option(w, &joined)) >= 0 || name_index(kept_pairs, LEN(kept_pairs), w) >= 0) {
+	/* paths are made absolute once the command is sorted */
+	if (path_option(w, &joined) >= 0 || name_index(kept_pairs, LEN(kept_pairs), w) >= 0) {
 		strvec_push(&bf->keep, w);
-		if (!joined && next && (k >= 0 || (w[1] && !w[2]))) {
-			strvec_push_nocopy(&bf->keep, k >= 0 ? path_arg(k, next, dir) : xstrdup(next));
+		if (!joined && next) {
+			strvec_push(&bf->keep, next);
 			++*i;
-		} else if (k >= 0) {
-			char *p = absolute(w + joined, dir);
-			free(bf->keep.v[bf->keep.n - 1]);
-			bf->keep.v[bf->keep.n - 1] = xasprintf("%.*s%s", (int)joined, w, p);
-			free(p);
 		}
 	} else if (begins(w, kept_pairs, LEN(kept_pairs)) || name_index(kept_words, LEN(kept_words), w) >= 0) {
 		strvec_push(&bf->keep, w);
@@ -217,12 +212,13 @@ buildflags_sort(struct buildflags *bf, const struct strvec *argv, const char *di
 	for (size_t i = 1; i < argv->n; i++) {
 		const char *w = argv->v[i];
 		if (w[0] == '-' && w[1]) {
-			sort_option(bf, argv, &i, dir);
+			sort_option(bf, argv, &i);
 		} else {
 			/* the file itself, or another input */
 			strvec_push(&bf->dropped, w);
 		}
 	}
+	userflags_absolute(&bf->keep, dir);
 }
 
 void

@@ -46,7 +46,7 @@ GCC_TESTSUITE = build/gcc-testsuite
 SAN_CC = clang-14
 SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS ?= 30
-FUZZERS = case selector diag config results mergediff compdb
+FUZZERS = case selector diag config results mergediff compdb flags
 
 # every module but the command line (main.c), in no particular order
 SRC = $(filter-out harness/main.c,$(wildcard harness/*.c))
@@ -143,6 +143,14 @@ fuzz: check-deps
 		$(FUZZERS:%=build-fuzz/fuzz-%)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS) $(FUZZERS)
 
+# the flag check's fuzzer for a fixed number of inputs (issue 24: 10^7),
+# built without the sanitizers (make fuzz runs it with them) for speed
+FLAG_FUZZ_RUNS = 10000000
+fuzz-flags: check-deps
+	@$(MAKE) --no-print-directory BUILD=build-fuzz-fast CC=$(SAN_CC) CFLAGS="-O2 -g -fsanitize=fuzzer-no-link" \
+		build-fuzz-fast/fuzz-flags
+	@FUZZ_DIR=build-fuzz-fast FUZZ_RUNS=$(FLAG_FUZZ_RUNS) sh tests/fuzz/run.sh 0 flags
+
 # the published table, then the documents' examples, which must pass on
 # every compiler too (their results stay in the build directory)
 matrix: deps
@@ -176,7 +184,7 @@ uninstall:
 	rmdir $(DESTDIR)$(DATADIR) 2>/dev/null || :
 
 clean:
-	rm -rf build build-san build-fuzz
+	rm -rf build build-san build-fuzz build-fuzz-fast
 
 $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	rm -rf $(GCC_TESTSUITE) && mkdir -p $(GCC_TESTSUITE)
@@ -186,4 +194,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages check check-sanitize fuzz matrix bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages check check-sanitize fuzz fuzz-flags matrix bench install uninstall clean FORCE

@@ -8,7 +8,7 @@
 #include "trust.h"
 
 static char *refusal(const struct job *j, const struct config *cfg, const struct probeset *ps,
-                     const struct casefile *cf);
+                     const struct casefile *cf, char **place);
 
 struct sel_env
 job_env(const struct job *j, const struct config *cfg, const struct probeset *ps)
@@ -34,8 +34,10 @@ job_reason(const struct job *j, const struct config *cfg, const struct probeset 
 	const struct cond_flags *except = profile_except(p, &env);
 
 	if (j->pre == V_ERROR && !pr->broken) {
-		char *why = refusal(j, cfg, ps, &cases[j->caseidx]), *r;
-		r = xasprintf("untrusted case: %s (run with --trusted-cases to allow it)", why ? why : "?");
+		char *place = NULL, *why = refusal(j, cfg, ps, &cases[j->caseidx], &place), *r;
+		r = xasprintf("untrusted case: %s%s%s (run with --trusted-cases to allow it)", place ? place : "",
+		              place ? ": " : "", why ? why : "?");
+		free(place);
 		free(why);
 		return r;
 	}
@@ -214,23 +216,51 @@ case_flags(const struct job *j, const struct config *cfg, const struct probeset 
 	cf->dialect->flags(cf, &env, out);
 }
 
-/* Why an untrusted case may not run job j (trust.h), or NULL. */
+/* "FILE:LINE:COL" of word in cf's file, or cf's path where it is not
+ * there (a DejaGnu driver's default flag). Allocated. */
 static char *
-refusal(const struct job *j, const struct config *cfg, const struct probeset *ps, const struct casefile *cf)
+flag_place(const struct casefile *cf, const char *word)
+{
+	struct strbuf buf = {0};
+	const char *err;
+	int line = 0, col = 0;
+
+	if (read_file(cf->abspath, MAX_CASE_BYTES, &buf, &err) == 0)
+		trust_place(sb_str(&buf), buf.len, word, &line, &col);
+	sb_release(&buf);
+	return line ? xasprintf("%s:%d:%d", cf->path, line, col) : xstrdup(cf->path);
+}
+
+/* Why an untrusted case may not run job j (trust.h), or NULL; place
+ * (unless NULL): where the refused flag is written (flag_place). The
+ * words checked are those the compiler will get from the case: its
+ * case-std and its dialect's flags for this job. */
+static char *
+refusal(const struct job *j, const struct config *cfg, const struct probeset *ps, const struct casefile *cf,
+        char **place)
 {
 	struct strvec flags = {0};
 	char *dir, *why = NULL;
+	const char *word = NULL;
 
 	if (cfg->trusted_cases)
 		return NULL;
+	if (cf->std)
+		strvec_push_nocopy(&flags, xasprintf("-std=%s", cf->std));
 	case_flags(j, cfg, ps, cf, &flags);
 	if (flags.n) {
 		dir = case_dir(cf);
 		/* DejaGnu files compile in the scratch directory, which holds
 		 * only this run's own output: a relative path is judged as if
 		 * it were the case directory's */
-		why = trust_refusal(&flags, dir ? dir : "/nonexistent", cf->dialect->runtest_style && dir ? dir : ps->cwd,
-		                    NULL, cfg->compilers[j->compiler].root >= 0 || ps->sandbox);
+		struct trust_where w = {
+			dir ? dir : "/nonexistent", cf->dialect->runtest_style && dir ? dir : ps->cwd, NULL,
+			cfg->compilers[j->compiler].root >= 0 || ps->sandbox,
+		};
+		why = trust_refusal(&flags, &w, &word);
+		/* -std=VALUE is found in the file as case-std's VALUE */
+		if (why && place)
+			*place = flag_place(cf, cf->std && word == flags.v[0] ? cf->std : word);
 		free(dir);
 	}
 	strvec_release(&flags);
@@ -280,7 +310,7 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 					        cf->unsupported || !selector_eval(cf->requires, &env) ||
 					        profile_except(&cfg->profiles[p], &env) ? V_NA : V_PASS;
 					if (j.pre == V_PASS) {
-						char *why = refusal(&j, cfg, ps, cf);
+						char *why = refusal(&j, cfg, ps, cf, NULL);
 						if (why)
 							j.pre = V_ERROR;
 						free(why);

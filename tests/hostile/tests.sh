@@ -25,29 +25,31 @@ $DM export --format tsv "$H/flags.results" > /dev/null
 $DM export --format tap "$H/flags.results" > "$H/flags.tap"
 refused() {  # NAME CASE FLAG-TEXT: both families refuse CASE, naming the flag
 	n=$(grep -c -- "^not ok [0-9]* - $2 \(gcc-12\|clang-14\)@x86-64 \(default\|as-written\)$" "$H/flags.tap")
-	# a cc1 RUN line's flag reaches Clang through -Xclang, and is named so
-	m=$(grep -A4 -- "^not ok [0-9]* - $2 " "$H/flags.tap" | grep -cF -e "reason: \"untrusted case: $3" -e "reason: \"untrusted case: -Xclang $3")
+	# named where the case writes it; a cc1 RUN line's flag reaches Clang
+	# through -Xclang, and is named so
+	m=$(grep -A4 -- "^not ok [0-9]* - $2 " "$H/flags.tap" | grep -F "reason: \"untrusted case: tests/hostile/$2:" |
+		grep -cF -e ": $3" -e ": -Xclang $3")
 	[ "$n" -eq 2 ] && [ "$m" -ge 2 ] && ok "trust/$1" || bad "trust/$1" "$n jobs refused, $m reasons naming '$3'"
 }
 [ $st -eq 1 ] && ok trust/exit-status || bad trust/exit-status "exit $st, want 1"
-refused wrapper flags/wrapper.c "-wrapper /bin/touch,/tmp/diagmatrix-wrapper-ran: runs"
-refused plugin flags/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
-refused prefix-b flags/prefix-b.c "-B/tmp/diagmatrix-no-such-dir/: runs"
-refused specs flags/specs.c "-specs=/tmp/diagmatrix-no-such.specs: runs"
-refused response-file flags/response-file.c "@/etc/hostname: reads its arguments from a file"
-refused xclang-load flags/xclang-load.c "-Xclang -load: loads code"
-refused xclang-joined flags/xclang-joined.c "-Xclang -load: loads code"
-refused config-file flags/config-file.c "--config=/tmp/diagmatrix-no-such.cfg: takes options from a file"
-refused driver-mode flags/driver-mode.c "--driver-mode=cl: takes options from a file"
-refused depfile flags/depfile.c "-MF /tmp/diagmatrix-depfile.d: writes a file it names"
-refused output flags/output.c "-o /tmp/diagmatrix-output.o: writes a file it names"
+refused wrapper flags/wrapper.c "-wrapper: not on the allowlist"
+refused plugin flags/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"
+refused prefix-b flags/prefix-b.c "-B/tmp/diagmatrix-no-such-dir/: not on the allowlist"
+refused specs flags/specs.c "-specs=/tmp/diagmatrix-no-such.specs: not on the allowlist"
+refused response-file flags/response-file.c "@/etc/hostname: not on the allowlist"
+refused xclang-load flags/xclang-load.c "-Xclang -load: not on the allowlist"
+refused xclang-joined flags/xclang-joined.c "-Xclang -load: not on the allowlist"
+refused config-file flags/config-file.c "--config=/tmp/diagmatrix-no-such.cfg: not on the allowlist"
+refused driver-mode flags/driver-mode.c "--driver-mode=cl: not on the allowlist"
+refused depfile flags/depfile.c "-MF: not on the allowlist"
+refused output flags/output.c "-o: not on the allowlist"
 refused include-outside flags/include-outside.c "-include /etc/passwd: reads a file outside the case's directory"
-refused assembler-options flags/assembler-options.c "-Wa,-adhln=/tmp/diagmatrix-listing.txt: runs"
-refused dump-to-file flags/dump-to-file.c "-fdump-tree-optimized=/tmp/diagmatrix-dump.txt: writes"
-refused dg-options-plugin dg/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
-refused dg-options-wrapper dg/wrapper.c "-wrapper /bin/touch,/tmp/diagmatrix-wrapper-ran: runs"
-refused run-line-plugin verify/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
-refused run-line-pass-plugin verify/pass-plugin.c "-fpass-plugin=/tmp/diagmatrix-no-such-plugin.so: loads code"
+refused assembler-options flags/assembler-options.c "-Wa,-adhln=/tmp/diagmatrix-listing.txt: not on the allowlist"
+refused dump-to-file flags/dump-to-file.c "-fdump-tree-optimized=/tmp/diagmatrix-dump.txt: not on the allowlist"
+refused dg-options-plugin dg/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"
+refused dg-options-wrapper dg/wrapper.c "-wrapper: not on the allowlist"
+refused run-line-plugin verify/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"
+refused run-line-pass-plugin verify/pass-plugin.c "-fpass-plugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"
 grep -q '^ok [0-9]* - flags/include-inside.c gcc-12@x86-64 default$' "$H/flags.tap" \
 	&& grep -q '^ok [0-9]* - flags/include-inside.c clang-14@x86-64 default$' "$H/flags.tap" \
 	&& grep -q '^ok [0-9]* - flags/beside-output.c gcc-12@x86-64 default$' "$H/flags.tap" \
@@ -107,6 +109,44 @@ sealed "$H/sealed.in"
 sealed "$H/sealed.out" --no-sandbox
 grep -qx 'terminal: no; secret: none; LC_ALL: C' "$H/sealed.in" && grep -qx 'terminal: yes; secret: hunter2; LC_ALL: C' "$H/sealed.out" \
 	&& ok sandbox/session-and-environment || bad sandbox/session-and-environment "in: $(cat "$H/sealed.in"); out: $(cat "$H/sealed.out")"
+
+# --- code loaded into the compiler: a shared object of the case's own,
+# whose constructor would leave a marker, asked for in each way Clang
+# takes it (-Xclang=, a configuration file, cl mode's /clang:). Without
+# the sandbox, so that the flag check alone is what stops it; the same
+# cases trusted do load it, so the test can fail ---
+L=$H/load
+mkdir -p "$L"
+printf '#include <stdio.h>\n__attribute__((constructor)) static void ran(void) { FILE *f = fopen(MARK, "w"); if (f) fclose(f); }\n' > "$L/evil.c"
+cc -shared -fPIC -DMARK="\"$L/loaded\"" -o "$L/evil.so" "$L/evil.c"
+printf -- '-Xclang -load -Xclang %s/evil.so\n' "$L" > "$L/evil.cfg"
+printf '/* case-flags: -Xclang=-load -Xclang=%s/evil.so */\nint x;\n' "$L" > "$L/xclang-joined.c"
+printf '/* case-flags: --config=%s/evil.cfg */\nint x;\n' "$L" > "$L/config.c"
+printf '/* case-flags: --config-user-dir=%s --config=evil.cfg */\nint x;\n' "$L" > "$L/config-dir.c"
+printf '/* case-flags: --driver-mode=cl /clang:-Xclang /clang:-load /clang:-Xclang /clang:%s/evil.so */\nint x;\n' "$L" > "$L/cl.c"
+rm -f "$L/evil.c"
+$DM run --config $HCFG --compilers clang-22 --cases "$L" --no-sandbox --no-cache --quiet --out "$H/load.results" \
+	> /dev/null 2>&1
+n=$(grep -c '^job	[^	]*	clang-22	[^	]*	x86-64	default	error	' "$H/load.results")
+[ "$n" -eq 4 ] && [ ! -e "$L/loaded" ] && ok trust/no-code-loaded \
+	|| bad trust/no-code-loaded "$n of 4 refused; $(ls "$L"; $DM export --format tap "$H/load.results" | grep reason)"
+$DM run --config $HCFG --compilers clang-22 --cases "$L/xclang-joined.c" --no-sandbox --trusted-cases --no-cache --quiet \
+	--out "$H/load2.results" > /dev/null 2>&1
+[ -e "$L/loaded" ] && ok trust/trusted-code-loaded || bad trust/trusted-code-loaded "the trusted case loaded nothing"
+rm -f "$L/loaded"
+
+# --- TIOCSTI: a compiler that tries to type into the terminal of the user
+# who started the run fails in the sandbox (a session of its own), and,
+# as the control, succeeds without it ---
+cc -o "$H/tiocsti" tests/fake/tiocsti.c
+sed "s|command: $PWD/tests/fake/sealed|command: $H/tiocsti|" "$H/sealed.yaml" > "$H/tiocsti.yaml"
+tiocsti() {  # [OPTION]: what the compiler said, run under a terminal
+	script -qec "$DM_ABS run --config $H/tiocsti.yaml --dialect none --cases $REPO/tests/e2e/cases/nodiag.c --no-cache --quiet ${1:-} --out $H/tiocsti.results" /dev/null > /dev/null 2>&1
+	$DM export --format tsv "$H/tiocsti.results" | awk -F'\t' 'NR > 1 { print $12 }'
+}
+in=$(tiocsti) out=$(tiocsti --no-sandbox)
+[ "$in" = "TIOCSTI failed" ] && [ "$out" = "TIOCSTI typed" ] && ok sandbox/tiocsti \
+	|| bad sandbox/tiocsti "in the sandbox: $in; without: $out"
 
 # --- output paths: only a regular file is ever replaced, and never read ---
 for out in /dev/null /dev/zero "$H"; do

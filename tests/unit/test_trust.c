@@ -10,11 +10,12 @@ static char *
 why(int sandboxed, const char *const *flags)
 {
 	struct strvec sv = {0};
+	struct trust_where w = { "/cases/sub", "/work", NULL, sandboxed };
 	char *r;
 
 	for (; *flags; flags++)
 		strvec_push(&sv, *flags);
-	r = trust_refusal(&sv, "/cases/sub", "/work", NULL, sandboxed);
+	r = trust_refusal(&sv, &w, NULL);
 	strvec_release(&sv);
 	return r;
 }
@@ -29,55 +30,122 @@ why(int sandboxed, const char *const *flags)
 	CHECK_STR(r_ ? r_ : "allowed", "allowed"); \
 	free(r_); \
 } while (0)
+#define NOT_LISTED ": not on the allowlist of flags a case may give"
 
 TEST(trust_refusal)
 {
-	ALLOWED(1, "-O2", "-Wall", "-std=c11", "-DX=1", "-fno-inline", "-x", "c++");
-	REFUSED(1, "-wrapper sh,-c,id: runs or passes options to another program", "-O2", "-wrapper", "sh,-c,id");
-	REFUSED(1, "-fplugin=x.so: loads code into the compiler", "-fplugin=x.so");
-	REFUSED(1, "-fplugin-arg-x-y=1: loads code into the compiler", "-fplugin-arg-x-y=1");
-	REFUSED(1, "-Xclang -load: loads code into the compiler", "-Xclang", "-load", "-Xclang", "x.so");
-	REFUSED(1, "-Xclang -dependency-file /tmp/d: writes a file it names",
-	        "-Xclang", "-dependency-file", "-Xclang", "/tmp/d");
-	REFUSED(1, "-mllvm -info-output-file=/tmp/x: names a file or code for LLVM", "-mllvm", "-info-output-file=/tmp/x");
-	REFUSED(1, "@args: reads its arguments from a file", "@args");
-	REFUSED(1, "-Bdir: runs or passes options to another program", "-Bdir");
-	REFUSED(1, "-Wp,-MD,x.d: runs or passes options to another program", "-Wp,-MD,x.d");
-	REFUSED(1, "-o x.o: writes a file it names", "-o", "x.o");
-	REFUSED(1, "-MF x.d: writes a file it names", "-MD", "-MF", "x.d");
-	REFUSED(1, "-fdump-tree-all=x: writes a file it names", "-fdump-tree-all=x");
-	/* Clang's other ways to load code or read options (issue 24's attacks),
-	 * and writers and readers under their long names */
-	REFUSED(1, "-Xclang -load: loads code into the compiler", "-Xclang=-load", "-Xclang=x.so");
-	REFUSED(1, "-Xclang -add-plugin: loads code into the compiler", "-Xclang=-add-plugin");
-	REFUSED(1, "-mllvm -info-output-file=/tmp/x: names a file or code for LLVM", "-mllvm=-info-output-file=/tmp/x");
-	REFUSED(1, "--config=evil.cfg: takes options from a file, or reads them another way", "--config=evil.cfg");
-	REFUSED(1, "--config: takes options from a file, or reads them another way", "--config", "evil.cfg");
-	REFUSED(1, "--config-user-dir=.: takes options from a file, or reads them another way", "--config-user-dir=.");
-	REFUSED(1, "--driver-mode=cl: takes options from a file, or reads them another way", "--driver-mode=cl", "/clang:-O2");
-	REFUSED(1, "--serialize-diagnostics /tmp/d: writes a file it names", "--serialize-diagnostics", "/tmp/d");
-	REFUSED(1, "-fproc-stat-report=/tmp/s: writes a file it names", "-fproc-stat-report=/tmp/s");
-	REFUSED(1, "--for-assembler=-adhln=/tmp/l: runs or passes options to another program", "--for-assembler=-adhln=/tmp/l");
-	REFUSED(1, "-Xclang -diagnostic-log-file /tmp/l: writes a file it names",
-	        "-Xclang", "-diagnostic-log-file", "-Xclang", "/tmp/l");
-	REFUSED(1, "--include=/etc/passwd: reads a file outside the case's directory", "--include=/etc/passwd");
-	REFUSED(1, "--include-directory=/etc: reads a file outside the case's directory", "--include-directory=/etc");
-	REFUSED(1, "-dumpdir /tmp/: writes a file it names", "--save-temps", "-dumpdir", "/tmp/");
-	REFUSED(0, "--write-dependencies: writes files beside the output, outside the sandbox", "--write-dependencies");
-	REFUSED(0, "-fmodules: writes files beside the output, outside the sandbox", "-fmodules");
-	ALLOWED(1, "--write-dependencies", "-fmodules", "-Xclang=-verify", "-mllvm=-inline-threshold=10");
+	/* what diagnostic tests ask for, in each spelling */
+	ALLOWED(1, "-O2", "-Wall", "-std=c11", "-DX=1", "-fno-inline", "-x", "c++", "-xc", "-O", "-Os", "-Ofast");
+	ALLOWED(0, "-Wno-unused", "-Werror=vla", "-Wframe-larger-than=64", "-W", "-W#warnings", "-pedantic-errors",
+	        "--pedantic", "--std=gnu11", "--std", "c99", "-ansi", "-w", "-Rpass=inline", "-g", "-gdwarf-4");
+	ALLOWED(0, "-D", "X", "-DZ=a;touch${IFS}x|y", "-DF(a)=a/2", "-U", "X", "-UY", "--param", "max-inline-insns-auto=4",
+	        "--param=ssp-buffer-size=4", "-c", "-S", "-E", "-fsyntax-only", "-emit-llvm");
+	ALLOWED(0, "-fsanitize=thread,undefined", "-fno-sanitize=all", "-fstrict-flex-arrays=3", "-fmax-errors=0",
+	        "-ftrivial-auto-var-init=zero", "-fmessage-length=0", "-fdiagnostics-color=never", "-fPIC",
+	        "-fno-color-diagnostics", "-fno-diagnostics-show-caret", "-fdiagnostics-show-caret");
+	ALLOWED(0, "-march=x86-64-v3", "-mno-sse", "-mcpu=cortex-a53+crc", "-mabi=lp64", "-m32");
+	/* cc1 after -Xclang, joined or not, with its separate values */
+	ALLOWED(0, "-Xclang", "-verify", "-Xclang=-verify=a,b", "-Xclang", "-triple", "-Xclang", "x86_64-linux-gnu",
+	        "-Xclang", "-target-feature", "-Xclang", "-sse", "-Xclang", "-ferror-limit", "-Xclang", "0",
+	        "-Xclang", "-fsyntax-only", "-Xclang", "-Wno-vla", "-Xclang", "-emit-llvm-only");
+	/* programs, code, options from files and other programs: not listed */
+	REFUSED(1, "-wrapper" NOT_LISTED, "-O2", "-wrapper", "sh,-c,id");
+	REFUSED(1, "-fplugin=x.so" NOT_LISTED, "-fplugin=x.so");
+	REFUSED(1, "-fplugin-arg-x-y=1" NOT_LISTED, "-fplugin-arg-x-y=1");
+	REFUSED(1, "-fpass-plugin=x.so" NOT_LISTED, "-fpass-plugin=x.so");
+	REFUSED(1, "-Xclang -load" NOT_LISTED, "-Xclang", "-load", "-Xclang", "x.so");
+	REFUSED(1, "-Xclang -load" NOT_LISTED, "-Xclang=-load", "-Xclang=x.so");
+	REFUSED(1, "-Xclang -add-plugin" NOT_LISTED, "-Xclang=-add-plugin", "-Xclang=x");
+	REFUSED(1, "-Xclang -plugin" NOT_LISTED, "-Xclang", "-plugin", "-Xclang", "x");
+	REFUSED(1, "-mllvm" NOT_LISTED, "-mllvm", "-info-output-file=/tmp/x");
+	REFUSED(1, "-mllvm=-inline-threshold=10" NOT_LISTED, "-mllvm=-inline-threshold=10");
+	REFUSED(1, "-Xclang -mllvm" NOT_LISTED, "-Xclang", "-mllvm", "-Xclang", "-view-cfg");
+	REFUSED(1, "-Xclang -mlink-builtin-bitcode" NOT_LISTED, "-Xclang", "-mlink-builtin-bitcode", "-Xclang", "x.bc");
+	REFUSED(1, "@args" NOT_LISTED, "@args");
+	REFUSED(1, "-Bdir" NOT_LISTED, "-Bdir");
+	REFUSED(1, "-specs=x" NOT_LISTED, "-specs=x");
+	REFUSED(1, "-fuse-ld=x" NOT_LISTED, "-fuse-ld=x");
+	REFUSED(1, "-Wp,-MD,x.d" NOT_LISTED, "-Wp,-MD,x.d");
+	REFUSED(1, "-Wa,-adhln=/tmp/l" NOT_LISTED, "-Wa,-adhln=/tmp/l");
+	REFUSED(1, "-Xassembler" NOT_LISTED, "-Xassembler", "-adhln");
+	REFUSED(1, "--config=evil.cfg" NOT_LISTED, "--config=evil.cfg");
+	REFUSED(1, "--config" NOT_LISTED, "--config", "evil.cfg");
+	REFUSED(1, "--config-user-dir=." NOT_LISTED, "--config-user-dir=.");
+	REFUSED(1, "--driver-mode=cl" NOT_LISTED, "--driver-mode=cl", "/clang:-O2");
+	REFUSED(1, "--target=x86_64-w64-mingw32" NOT_LISTED, "--target=x86_64-w64-mingw32");
+	REFUSED(1, "-###" NOT_LISTED, "-###");
+	/* writers: not listed */
+	REFUSED(1, "-o" NOT_LISTED, "-o", "x.o");
+	REFUSED(1, "-MF" NOT_LISTED, "-MD", "-MF", "x.d");
+	REFUSED(1, "-fdump-tree-all=x" NOT_LISTED, "-fdump-tree-all=x");
+	REFUSED(1, "-fopt-info-vec=x" NOT_LISTED, "-fopt-info-vec=x");
+	REFUSED(1, "--serialize-diagnostics" NOT_LISTED, "--serialize-diagnostics", "/tmp/d");
+	REFUSED(1, "-fproc-stat-report=/tmp/s" NOT_LISTED, "-fproc-stat-report=/tmp/s");
+	REFUSED(1, "--for-assembler=-adhln=/tmp/l" NOT_LISTED, "--for-assembler=-adhln=/tmp/l");
+	REFUSED(1, "-Xclang -diagnostic-log-file" NOT_LISTED, "-Xclang", "-diagnostic-log-file", "-Xclang", "/tmp/l");
+	REFUSED(1, "-dumpdir" NOT_LISTED, "--save-temps", "-dumpdir", "/tmp/");
+	REFUSED(1, "--write-dependencies" NOT_LISTED, "--write-dependencies");
+	REFUSED(1, "-save-stats=obj" NOT_LISTED, "-save-stats=obj");
+	/* long names GCC reads as abbreviations: only the listed ones */
+	REFUSED(1, "--include=/etc/passwd" NOT_LISTED, "--include=/etc/passwd");
+	REFUSED(1, "--incl=/etc/passwd" NOT_LISTED, "--incl=/etc/passwd");
+	REFUSED(1, "--include-directory=/etc" NOT_LISTED, "--include-directory=/etc");
+	/* diagnostics in text only */
+	REFUSED(1, "-fdiagnostics-format=json: its value may only be text here", "-fdiagnostics-format=json");
+	REFUSED(1, "-fdiagnostics-format=sarif-file: its value may only be text here", "-fdiagnostics-format=sarif-file");
+	REFUSED(1, "-fdiagnostics-color=always: its value may only be never here", "-fdiagnostics-color=always");
+	REFUSED(1, "-fmessage-length=20: its value may only be 0 here", "-fmessage-length=20");
+	REFUSED(1, "-fdiagnostics-parseable-fixits: changes the diagnostics' format or where they go",
+	        "-fdiagnostics-parseable-fixits");
+	REFUSED(1, "-fno-diagnostics-show-option: changes the diagnostics' format or where they go",
+	        "-fno-diagnostics-show-option");
+	REFUSED(1, "-fdiagnostics-add-output=sarif" NOT_LISTED, "-fdiagnostics-add-output=sarif");
+	/* values are checked */
+	REFUSED(1, "-fsanitize=/x: its value must be names separated by commas", "-fsanitize=/x");
+	REFUSED(1, "-march=../x" NOT_LISTED, "-march=../x");
+	REFUSED(1, "-fstrict-flex-arrays=x: its value must be a number", "-fstrict-flex-arrays=x");
+	REFUSED(1, "-std=c99/x: its value must be a name (letters, digits, _ . + - :)", "-std=c99/x");
+	REFUSED(1, "-D: takes a value, and none follows", "-O2", "-D");
+	REFUSED(1, "-Xclang: takes a value, and none follows", "-Xclang");
+	REFUSED(1, "-Xclang -triple: takes a value, and none follows", "-Xclang", "-triple", "x86_64");
+	REFUSED(1, "-D=1: its value must be a macro definition", "-D=1");
+	/* words that are not options: a second input */
+	REFUSED(1, "/etc/passwd: not an option (a second input file, or a value no allowed option takes)",
+	        "/etc/passwd");
+	REFUSED(1, "-Xclang /tmp/x.bc: not an option (a second input file, or a value no allowed option takes)",
+	        "-Xclang", "-emit-llvm", "-Xclang", "/tmp/x.bc");
 	/* reading: inside the case's directory only, links and ".." resolved */
 	ALLOWED(1, "-I/cases/sub/inc", "-include", "/cases/sub/h.h", "-isystem/cases/sub");
 	ALLOWED(1, "-I", "../cases/sub");
 	REFUSED(1, "-I/cases: reads a file outside the case's directory", "-I/cases");
 	REFUSED(1, "-I/cases/sub/../other: reads a file outside the case's directory", "-I/cases/sub/../other");
 	REFUSED(1, "-include /etc/passwd: reads a file outside the case's directory", "-include", "/etc/passwd");
-	REFUSED(1, "--sysroot=/: reads a file outside the case's directory", "--sysroot=/");
-	REFUSED(1, "-fprofile-use=/x.gcda: reads a file outside the case's directory", "-fprofile-use=/x.gcda");
+	REFUSED(1, "-Xclang -internal-isystem -Xclang /usr: reads a file outside the case's directory",
+	        "-Xclang", "-internal-isystem", "-Xclang", "/usr");
+	REFUSED(1, "--sysroot=/" NOT_LISTED, "--sysroot=/");
+	REFUSED(1, "-fprofile-use=/x.gcda" NOT_LISTED, "-fprofile-use=/x.gcda");
 	REFUSED(0, "-include stddef.h: reads a file outside the case's directory", "-include", "stddef.h");
 	ALLOWED(1, "-include", "stddef.h");
 	/* files beside the output: the sandbox's own /dev and /tmp take them */
-	ALLOWED(1, "-MD", "-save-temps", "-fdump-tree-optimized", "-fstack-usage");
+	ALLOWED(1, "-MD", "-save-temps", "-fdump-tree-optimized", "-fstack-usage", "-fmodules", "-fcallgraph-info=su");
 	REFUSED(0, "-MD: writes files beside the output, outside the sandbox", "-MD");
 	REFUSED(0, "-save-temps=obj: writes files beside the output, outside the sandbox", "-save-temps=obj");
+	REFUSED(0, "-fmodules: writes files beside the output, outside the sandbox", "-fmodules");
+	REFUSED(0, "-fdump-tree-all: writes files beside the output, outside the sandbox", "-fdump-tree-all");
+	ALLOWED(0, "-fno-modules");
+}
+
+TEST(trust_place)
+{
+	static const char text[] = "/*\n * case-flags: -O2 -Xclang=-load\n * dg-options \"-fplugin=x\" }\n";
+	int line, col;
+
+	trust_place(text, sizeof(text) - 1, "-load", &line, &col);
+	CHECK(line == 2);
+	CHECK(col == 28);
+	trust_place(text, sizeof(text) - 1, "-fplugin=x", &line, &col);
+	CHECK(line == 3);
+	CHECK(col == 16);
+	trust_place(text, sizeof(text) - 1, "-O", &line, &col);
+	CHECK(line == 0);
 }

@@ -100,10 +100,35 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 	return 0;
 }
 
+/* The sandbox, when the configuration asks for one: bwrap missing, or no
+ * user namespaces, falls back with a warning; any other failure stops
+ * the run (fail closed). Returns 0 or -1 (in errs). */
+static int
+sandbox(struct plan *p, struct errlist *errs)
+{
+	char *why;
+	int r;
+
+	if (!p->cfg.sandbox)
+		return 0;
+	if ((r = root_sandbox_probe(&why)) > 0) {
+		p->ps.sandbox = 1;
+		root_host(&p->ps.host);
+		jobs_bind(&p->cfg, &p->ps);
+	} else if (r == 0) {
+		strvec_push_nocopy(&p->warnings, xasprintf("warning: bwrap cannot make a sandbox here (%s): host compilers "
+		                   "run without one (apt-get install bubblewrap, or allow user namespaces)", why));
+	} else {
+		errlist_add(errs, "diagmatrix", 0, 0, "the sandbox cannot start: %s (--no-sandbox runs without one)", why);
+	}
+	free(why);
+	return r < 0 ? -1 : 0;
+}
+
 /* The toolchains, the sandbox, and the effective-target keywords the
  * DejaGnu files ask about. Returns 0 or what probe_all returns. */
 static int
-build_probes(struct plan *p, const struct plan_opts *o)
+build_probes(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 {
 	struct etarget_set want = {0};
 	int r, any = 0;
@@ -113,14 +138,8 @@ build_probes(struct plan *p, const struct plan_opts *o)
 		return r;
 	if ((r = probe_flags(&p->cfg, &p->ps, p->parallel, o->timeout, &p->cache)))
 		return r;
-	if (p->cfg.sandbox && root_sandbox_works()) {
-		p->ps.sandbox = 1;
-		root_host(&p->ps.host);
-		jobs_bind(&p->cfg, &p->ps);
-	} else if (p->cfg.sandbox) {
-		strvec_push(&p->warnings, "warning: bwrap cannot make a sandbox here: host compilers run without one "
-		            "(apt-get install bubblewrap, or allow user namespaces)");
-	}
+	if (sandbox(p, errs) < 0)
+		return -1;
 	for (size_t k = 0; k < p->cases.n; k++)
 		for (size_t b = 0; b < LEN(want.bits); b++)
 			want.bits[b] |= p->cases.v[k].etargets.bits[b];
@@ -152,7 +171,7 @@ plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *
 	if ((want & PLAN_CASES) && cases_load(&p->cases, &o->cases, &vocab, o->dialect, errs) < 0)
 		return -1;
 	p->built |= want & PLAN_PROBES;
-	if ((want & PLAN_PROBES) && (r = build_probes(p, o)) < 0)
+	if ((want & PLAN_PROBES) && (r = build_probes(p, o, errs)) < 0 && !errs->n)
 		errlist_add(errs, "diagmatrix", 0, 0, "cannot run the probes: %s", strerror(-r));
 	if ((want & PLAN_PROBES) && r)
 		return r < 0 ? -1 : r;

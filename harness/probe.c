@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -269,6 +270,12 @@ apply(struct pctx *ctx, size_t i, const struct proc_result *r)
 	if (r->timed_out || r->signal) {
 		set_broken(pr, xasprintf("%s %s while probed (%s)", tc->command, r->timed_out ? "timed out" : "was killed",
 		                         t->kind == PT_VERSION ? "version" : "C library headers"));
+		return;
+	}
+	/* found but not started (too many processes or open files): an
+	 * error of every job, never a quiet skip */
+	if (r->spawn_errno && r->spawn_errno != ENOENT && r->spawn_errno != ENOTDIR) {
+		set_broken(pr, xasprintf("%s cannot be started: %s", tc->command, strerror(r->spawn_errno)));
 		return;
 	}
 	if (r->spawn_errno || r->exit_code) {

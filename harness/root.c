@@ -175,19 +175,38 @@ root_host(struct rootinfo *ri)
 	lay_out(ri, 1);
 }
 
+/* What bwrap said on fd (up to 4 KiB), its first line. Allocated. */
+static char *
+first_words(int fd)
+{
+	char buf[4096];
+	size_t n = 0;
+	ssize_t r;
+
+	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+		n += r > 0 ? (size_t)r : 0;
+	buf[n] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return xstrdup(*buf ? buf : "no message");
+}
+
 int
-root_sandbox_works(void)
+root_sandbox_probe(char **why)
 {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
 	struct rootinfo host;
 	struct strvec av = {0};
 	char **argv, *bwrap = path_lookup("bwrap");
 	pid_t pid;
-	int st, r;
+	int st, r, fds[2];
 
+	*why = NULL;
 	if (!bwrap)
-		return 0;
+		return *why = xstrdup("bwrap is not installed"), 0;
 	free(bwrap);
+	if (pipe(fds) < 0)
+		return *why = xasprintf("cannot start bwrap: %s", strerror(errno)), -1;
 	/* the very command a host job runs in: a container that masks parts
 	 * of its /proc lets bwrap start, but not mount a /proc of its own */
 	root_host(&host);
@@ -196,18 +215,38 @@ root_sandbox_works(void)
 	rootinfo_release(&host);
 	argv = strvec_argv(&av);
 	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	r = posix_spawnp(&pid, "bwrap", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
+	posix_spawn_file_actions_addclose(&fa, fds[0]);
+	posix_spawn_file_actions_addclose(&fa, fds[1]);
+	/* a group of its own: what bwrap leaves behind when it fails (its
+	 * child, waiting forever for a parent that ran out of files) is killed */
+	posix_spawnattr_init(&at);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
+	posix_spawnattr_setpgroup(&at, 0);
+	r = posix_spawnp(&pid, "bwrap", &fa, &at, argv, environ);
+	posix_spawnattr_destroy(&at);
 	posix_spawn_file_actions_destroy(&fa);
 	free(argv);
 	strvec_release(&av);
-	if (r != 0)
-		return 0;
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR)
-			return 0;
-	return WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	close(fds[1]);
+	if (r != 0) {
+		close(fds[0]);
+		return *why = xasprintf("cannot start bwrap: %s", strerror(r)), -1;
+	}
+	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+		;
+	kill(-pid, SIGKILL);
+	*why = first_words(fds[0]);
+	close(fds[0]);
+	if (r < 0)
+		return -1;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return free(*why), *why = NULL, 1;
+	/* "No permissions to create new namespace", "Creating new namespace
+	 * failed", "setting up uid map": the kernel gives no user namespaces */
+	return strstr(*why, "namespace") || strstr(*why, "uid map") ? 0 : -1;
 }
 
 void

@@ -45,9 +45,13 @@ struct rootinfo {
 /* The host's own system as a root (its /usr, /etc, /opt, ... read-only,
  * PATH as the harness's): the sandbox of host compilers. */
 void root_host(struct rootinfo *ri);
-/* Can bwrap make a sandbox here (installed, and user namespaces or
- * privileges allow it)? Runs it once. */
-int root_sandbox_works(void);
+/* Can bwrap make a sandbox here? Runs it once, as a host job would.
+ * 1: it can. 0: it cannot for one of the two reasons that may fall back
+ * to running without one, bwrap is not installed or the kernel gives no
+ * user namespaces; -1: it failed otherwise (a limit on processes or
+ * files, a container that masks /proc), which must stop the run rather
+ * than drop the sandbox unasked. *why: what failed (allocated), or NULL. */
+int root_sandbox_probe(char **why);
 
 /* Where roots live: $DIAGMATRIX_ROOTS, else the cache directory's roots/
  * (allocated), or NULL when neither can be named. */

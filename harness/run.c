@@ -171,7 +171,7 @@ list_main(const char *config, int what, struct shard shard)
 		list_toolchains(&p.cfg, &p.ps);
 		printf("%ssandbox: %s\n", p.cfg.nroots ? "" : "\n",
 		       !p.cfg.sandbox ? "off (sandbox: false): host compilers run without one" :
-		       root_sandbox_works() ? "bwrap works: every job runs in it" :
+		       p.ps.sandbox ? "bwrap works: every job runs in it" :
 		       "bwrap cannot run here: host compilers run without a sandbox (apt-get install bubblewrap)");
 	}
 	plan_release(&p);

@@ -148,6 +148,25 @@ in=$(tiocsti) out=$(tiocsti --no-sandbox)
 [ "$in" = "TIOCSTI failed" ] && [ "$out" = "TIOCSTI typed" ] && ok sandbox/tiocsti \
 	|| bad sandbox/tiocsti "in the sandbox: $in; without: $out"
 
+# --- fail closed: with the open files nearly used up (descriptors the run
+# inherits), a compiler that cannot be started is an error of its jobs,
+# never a quiet skip, and a sandbox that cannot start stops the run rather
+# than drop away; each limit from plenty to nearly none ---
+seen=0 quiet=
+for free in 8 7 6 5 4 3 2; do
+	bash -c 'ulimit -n 24; for ((i = 3; i < 24 - $1; i++)); do eval "exec $i</dev/null"; done
+		exec timeout 60 "$2" run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases/nodiag.c \
+			--no-cache --out "$3/emfile.results"' - "$free" "$DM" "$H" > /dev/null 2> "$H/emfile.err"
+	st=$?
+	skips=$(grep -c '	skip	' "$H/emfile.results" 2> /dev/null)
+	[ $st -eq 0 ] && { [ "${skips:-0}" -gt 0 ] || grep -q 'run without one' "$H/emfile.err"; } && quiet="$quiet $free"
+	grep -q 'cannot be started: Too many open files\|the sandbox cannot start: .*Too many open files' \
+		"$H/emfile.err" "$H/emfile.results" 2> /dev/null && seen=$((seen + 1))
+	rm -f "$H/emfile.results"
+done
+[ -z "$quiet" ] && [ $seen -gt 0 ] && ok probe/cannot-start-is-error \
+	|| bad probe/cannot-start-is-error "quiet skips or a dropped sandbox with${quiet:- none} free; $seen runs saw the limit"
+
 # --- output paths: only a regular file is ever replaced, and never read ---
 for out in /dev/null /dev/zero "$H"; do
 	$DM run --config $HCFG --compilers gcc-12 --cases tests/e2e/cases/nodiag.c --quiet --out "$out" > /dev/null 2> "$H/err"

@@ -42,10 +42,13 @@ static const char *const beside[] = {
 	"-fcompare-debug", "-fcrash-diagnostics", "-fauto-profile",
 };
 
-/* Options whose value is the next word (the compilers' own arity). */
+/* Options whose value is the next word (the compilers' own arity): for
+ * the driver, and for cc1 (after -Xclang) the driver's and these too. */
 static const char *const separate[] = {
-	"-x", "-D", "-U", "-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros", "-internal-isystem",
-	"-internal-externc-isystem", "--param", "--std", "-triple", "-aux-triple", "-target-cpu", "-target-feature",
+	"-x", "-D", "-U", "-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros", "--param", "--std",
+};
+static const char *const cc1_separate[] = {
+	"-internal-isystem", "-internal-externc-isystem", "-triple", "-aux-triple", "-target-cpu", "-target-feature",
 	"-target-abi", "-main-file-name", "-mrelocation-model", "-mcode-model", "-pic-level", "-ferror-limit",
 	"-fvisibility", "-analyzer-checker",
 };
@@ -121,15 +124,19 @@ static void
 oracle(const struct strvec *words, int sandboxed)
 {
 	const char *v[256];
+	int cc1[256];
 	size_t n = 0;
 
 	/* the words as the compiler reads them: -Xclang X and -Xclang=X are X */
 	for (size_t i = 0; i < words->n && n < N(v); i++) {
 		const char *w = words->v[i];
+		cc1[n] = 1;
 		if (!strcmp(w, "-Xclang") && i + 1 < words->n)
 			w = words->v[++i];
 		else if (!strncmp(w, "-Xclang=", 8))
 			w += 8;
+		else
+			cc1[n] = 0;
 		v[n++] = w;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -147,7 +154,7 @@ oracle(const struct strvec *words, int sandboxed)
 		                              (!strncmp(w, "-include", 8) || !strncmp(w, "-imacros", 8))))
 			abort();
 		/* a separate value is the option's, not an option: skip it */
-		if (is(w, separate, N(separate)))
+		if (is(w, separate, N(separate)) || (cc1[i] && is(w, cc1_separate, N(cc1_separate))))
 			i++;
 	}
 }

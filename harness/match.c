@@ -8,12 +8,54 @@
 #include "rx.h"
 #include "util.h"
 
+/* Does text (len bytes) hold s? */
+static int
+says(const char *text, size_t len, const char *s)
+{
+	size_t n = strlen(s);
+
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(text + i, s, n))
+			return 1;
+	return 0;
+}
+
+/* Which of the job's bounds (util.h) a compiler that failed ran into, or
+ * NULL: by the signal the kernel sent, or by what the compiler said when
+ * an allocation or a write failed. Allocated. */
+static char *
+bound_reason(const char *text, size_t len, const struct exit_info *ei)
+{
+	if (ei->signal == SIGXCPU)
+		return xasprintf("exceeded the job's bound of %d s of CPU time", JOB_CPU_SECONDS);
+	/* a compiler that is PID 1 of its sandbox ignores SIGXCPU: the hard
+	 * limit's SIGKILL ends it instead */
+	if (ei->signal == SIGKILL)
+		return xasprintf("killed: past the job's bound of %d s of CPU time, or by the kernel's out-of-memory killer",
+		                 JOB_CPU_SECONDS);
+	if (ei->signal == SIGXFSZ)
+		return xasprintf("exceeded the job's bound of %d MiB for a file it writes", JOB_FILE_MIB);
+	if (!ei->signal && !ei->exit_code)
+		return NULL;
+	if (says(text, len, "out of memory") || says(text, len, "memory exhausted") ||
+	    says(text, len, "Cannot allocate memory") || says(text, len, "std::bad_alloc"))
+		return xasprintf("exceeded the job's bound of %d MiB of memory", JOB_MEMORY_MIB);
+	/* a compiler that is PID 1 of its sandbox ignores SIGXFSZ, and sees EFBIG */
+	if (says(text, len, "File too large"))
+		return xasprintf("exceeded the job's bound of %d MiB for a file it writes", JOB_FILE_MIB);
+	if (says(text, len, "No space left on device"))
+		return xasprintf("exceeded the job's bound of %d MiB of scratch disk", JOB_DISK_MIB);
+	return NULL;
+}
+
 /* Why the compile is an error whatever it printed, or NULL: how the
  * compiler ended outranks its output. Allocated. */
 static char *
-error_reason(const struct casefile *cf, const struct diaglist *dl, const struct exit_info *ei)
+error_reason(const struct casefile *cf, const char *text, size_t len, const struct diaglist *dl,
+             const struct exit_info *ei)
 {
 	int nerrors = 0;
+	char *bound;
 
 	for (size_t j = 0; j < dl->n; j++)
 		if (dl->v[j].sev == SEV_ERROR || dl->v[j].sev == SEV_FATAL)
@@ -22,6 +64,8 @@ error_reason(const struct casefile *cf, const struct diaglist *dl, const struct 
 		return xasprintf("cannot run the compiler: %s", strerror(ei->spawn_errno));
 	if (ei->timed_out)
 		return xasprintf("timed out after %g s", ei->timeout);
+	if ((bound = bound_reason(text, len, ei)))
+		return bound;
 	if (dl->ice)
 		return xasprintf("compiler crashed: %s", dl->ice_text);
 	if (ei->signal)
@@ -49,7 +93,7 @@ match_job(const struct casefile *cf, const struct sel_env *env, const char *text
 		dl->v[j].nfits = 0;
 	}
 	failed = cf->dialect->judge(cf, env, text, len, dl, out, &why);
-	if ((*reason = error_reason(cf, dl, ei))) {
+	if ((*reason = error_reason(cf, text, len, dl, ei))) {
 		sb_release(&why);
 		return V_ERROR;
 	}

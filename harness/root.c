@@ -340,6 +340,16 @@ root_lookup(const struct rootinfo *ri, const char *cmd)
 	return NULL;
 }
 
+/* A tmpfs at dir of the bound a job may write (JOB_DISK_MIB). */
+static void
+bounded_tmpfs(struct strvec *av, const char *dir)
+{
+	strvec_push(av, "--size");
+	strvec_push_nocopy(av, xasprintf("%d", JOB_DISK_MIB << 20));
+	strvec_push(av, "--tmpfs");
+	strvec_push(av, dir);
+}
+
 void
 root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
            const struct strvec *pass, struct strvec *av)
@@ -350,25 +360,26 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	static const char *const head[] = {
 		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1", "--new-session", "--clearenv",
 	};
-	static const char *const tail[] = {
-		"--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp",
-	};
+	static const char *const tail[] = { "--dev", "/dev", "--proc", "/proc" };
 
 	for (size_t i = 0; i < LEN(head); i++)
 		strvec_push(av, head[i]);
 	strvec_append(av, &ri->mounts);
 	for (size_t i = 0; i < LEN(tail); i++)
 		strvec_push(av, tail[i]);
+	/* every writable place a tmpfs of its own, bounded; the working
+	 * directory's first, so that the case's directory, if inside it, is
+	 * bound over it */
+	bounded_tmpfs(av, "/tmp");
+	if (strcmp(cwd, "/") && (!rw || strcmp(cwd, rw)))
+		bounded_tmpfs(av, cwd);
 	for (size_t i = 0; ro && i < ro->n; i++) {
 		strvec_push(av, "--ro-bind");
 		strvec_push(av, ro->v[i]);
 		strvec_push(av, ro->v[i]);
 	}
-	if (rw) {
-		strvec_push(av, "--bind");
-		strvec_push(av, rw);
-		strvec_push(av, rw);
-	}
+	if (rw)
+		bounded_tmpfs(av, rw);
 	strvec_push(av, "--dir");
 	strvec_push(av, cwd);
 	strvec_push(av, "--chdir");
@@ -391,7 +402,8 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	if (ro && name_index((const char *const *)ro->v, ro->n, "/tmp") >= 0) {
 		/* the case lives in the host's /tmp, bound read-only over the
 		 * private one: the compiler's temporary files go elsewhere */
-		const char *const scratch[] = { "--tmpfs", "/var/tmp", "--setenv", "TMPDIR", "/var/tmp" };
+		const char *const scratch[] = { "--setenv", "TMPDIR", "/var/tmp" };
+		bounded_tmpfs(av, "/var/tmp");
 		for (size_t i = 0; i < LEN(scratch); i++)
 			strvec_push(av, scratch[i]);
 	}

@@ -68,8 +68,9 @@ void rootinfo_release(struct rootinfo *ri);
 char *root_lookup(const struct rootinfo *ri, const char *cmd);
 
 /* Append the bwrap command that runs a program inside the root: the
- * directories of ro bound read-only and rw (may be NULL) writable, each at
- * its own path; cwd is where it starts. The program runs in a session of
+ * directories of ro bound read-only, each at its own path; rw (may be
+ * NULL), cwd (where it starts) and /tmp are empty tmpfs of their own, of
+ * JOB_DISK_MIB each, thrown away with it. The program runs in a session of
  * its own (no controlling terminal) with an environment of its own: PATH
  * (the root's), LC_ALL=C, TMPDIR where the host's /tmp is bound, and the
  * variables named in pass (may be NULL) that the harness has. Its argv

@@ -83,6 +83,17 @@ enum {
 	MAX_COMPDB_BYTES = 512 << 20,   /* a kernel's compile_commands.json is tens of MiB */
 };
 
+/* Bounds of one job, each an error verdict that names it (docs/trust.md):
+ * its address space, its CPU time, any one file it writes, and each
+ * directory it may write in (the sandbox's /tmp, its working directory,
+ * DejaGnu's scratch directory: each a tmpfs of that size). */
+enum {
+	JOB_MEMORY_MIB = 4096,
+	JOB_CPU_SECONDS = 600,
+	JOB_FILE_MIB = 256,
+	JOB_DISK_MIB = 512,
+};
+
 /* The file an output path names, to be replaced by a rename: path itself,
  * or the target of the symbolic link it is (allocated). NULL with *why when
  * what is there is not a regular file (a device, a FIFO, a directory, a

@@ -151,6 +151,31 @@ in=$(tiocsti) out=$(tiocsti --no-sandbox)
 [ "$in" = "TIOCSTI failed" ] && [ "$out" = "TIOCSTI typed" ] && ok sandbox/tiocsti \
 	|| bad sandbox/tiocsti "in the sandbox: $in; without: $out"
 
+# --- a job's bounds: memory (GCC reading /dev/zero grows without end: the
+# bound stops it in seconds, where the machine's memory would otherwise
+# run out), the scratch disk and one file's size in the sandbox, and the
+# CPU time and file size without it (outside, the compiler is not PID 1
+# and gets the signals); each is an error that names the bound ---
+mkdir -p "$H/mem" "$H/bounds" "$H/bounds-cwd"
+printf '/* case-title: includes a device that never ends\n * expect-no-diagnostics */\n#include "/dev/zero"\n' > "$H/mem/zero.c"
+timeout 120 $DM run --config $HCFG --compilers gcc-12 --targets x86-64 --profiles default --cases "$H/mem" --no-cache \
+	--quiet --out "$H/mem.results" > /dev/null 2>&1
+grep -q "	error	.*exceeded the job's bound of 4096 MiB of memory" "$H/mem.results" && ok bounds/memory \
+	|| bad bounds/memory "$(grep '^job' "$H/mem.results")"
+for k in FILL BIG CPU; do printf '/* case-flags: -D%s\n * expect-no-diagnostics */\nint x;\n' $k > "$H/bounds/$k.c"; done
+sed "s|command: $PWD/tests/fake/sealed|command: $PWD/tests/fake/bounds|" "$H/sealed.yaml" > "$H/bounds.yaml"
+$DM run --config "$H/bounds.yaml" --cases "$H/bounds/FILL.c" --cases "$H/bounds/BIG.c" --no-cache --quiet \
+	--out "$H/bounds.results" > /dev/null 2>&1
+(cd "$H/bounds-cwd" && $DM_ABS run --config "$H/bounds.yaml" --cases "$H/bounds/CPU.c" --cases "$H/bounds/BIG.c" \
+	--no-sandbox --no-cache --quiet --out "$H/bounds2.results" > /dev/null 2>&1)
+grep -q "FILL.c	.*	error	.*exceeded the job's bound of 512 MiB of scratch disk" "$H/bounds.results" \
+	&& grep -q "BIG.c	.*	error	.*exceeded the job's bound of 256 MiB for a file it writes" "$H/bounds.results" \
+	&& grep -q "CPU.c	.*	error	.*exceeded the job's bound of 600 s of CPU time" "$H/bounds2.results" \
+	&& grep -q "BIG.c	.*	error	.*exceeded the job's bound of 256 MiB for a file it writes" "$H/bounds2.results" \
+	&& [ "$(wc -c < "$H/bounds-cwd/big")" -eq 268435456 ] && ok bounds/disk-file-cpu \
+	|| bad bounds/disk-file-cpu "$(grep -h '^job' "$H/bounds.results" "$H/bounds2.results"; ls -l "$H/bounds-cwd")"
+rm -rf "$H/bounds-cwd"
+
 # --- fail closed: with the open files nearly used up (descriptors the run
 # inherits), a compiler that cannot be started is an error of its jobs,
 # never a quiet skip, and a sandbox that cannot start stops the run rather

@@ -561,8 +561,10 @@ summary(struct exec *x, size_t cache_hits)
 	strvec_sort(&x->failures);
 	if (x->o->quiet || x->o->progress_only)
 		return;
-	for (size_t i = 0; i < x->failures.n; i++)
-		fprintf(stderr, "%s\n", x->failures.v[i]);
+	for (size_t i = 0; i < x->failures.n; i++) {
+		fput_printable(stderr, x->failures.v[i]);
+		fputc('\n', stderr);
+	}
 	fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
 	        x->p->jl.n, x->counts[V_PASS], x->counts[V_FAIL], x->counts[V_ERROR], x->counts[V_SKIP],
 	        x->counts[V_NA], cache_hits, x->o->out);

@@ -13,6 +13,8 @@ tsv_field(FILE *fp, const char *s)
 			fputs("\\n", fp);
 		else if (*s == '\r')
 			fputs("\\r", fp);
+		else if ((unsigned char)*s < 0x20 || *s == 0x7f)        /* no escape sequence reaches a terminal */
+			fprintf(fp, "\\x%02x", (unsigned char)*s);
 		else
 			fputc(*s, fp);
 	}
@@ -73,7 +75,8 @@ tap_name(FILE *fp, const struct results *r, const struct rjob *j)
 		for (const char *s = parts[i]; *s; s++) {
 			if (*s == '#' || *s == '\\')
 				fputc('\\', fp);
-			fputc(*s == '\n' ? ' ' : *s, fp);
+			/* one line, and no escape sequence for a terminal */
+			fputc((unsigned char)*s < 0x20 || *s == 0x7f ? ' ' : *s, fp);
 		}
 	}
 }

@@ -32,10 +32,13 @@ errlist_print(const struct errlist *el, FILE *fp)
 {
 	for (size_t i = 0; i < el->n; i++) {
 		const struct srcerr *e = &el->v[i];
+		/* the file's name and the message may carry a case's bytes */
+		fput_printable(fp, e->file);
 		if (e->line > 0)
-			fprintf(fp, "%s:%d:%d: error: %s\n", e->file, e->line, e->col > 0 ? e->col : 1, e->msg);
-		else
-			fprintf(fp, "%s: error: %s\n", e->file, e->msg);
+			fprintf(fp, ":%d:%d", e->line, e->col > 0 ? e->col : 1);
+		fputs(": error: ", fp);
+		fput_printable(fp, e->msg);
+		fputc('\n', fp);
 	}
 }
 

@@ -592,3 +592,16 @@ strvec_find(const struct strvec *sv, const char *s)
 			return (long)i;
 	return -1;
 }
+
+void
+fput_printable(FILE *fp, const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f)
+			fprintf(fp, "\\x%02x", *p);
+		else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f)
+			fprintf(fp, "\\u%04x", *++p);
+		else
+			fputc(*p, fp);
+	}
+}

@@ -10,6 +10,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define LEN(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -45,6 +46,10 @@ void sb_reset(struct strbuf *sb);          /* length 0, keeps the memory */
 char *sb_detach(struct strbuf *sb);        /* returns the string ("" if empty), sb is empty */
 const char *sb_str(const struct strbuf *sb); /* "" when nothing was added */
 void sb_release(struct strbuf *sb);
+/* Write s to fp for a terminal or a line-based file: control characters
+ * (C0, DEL, and C1 as UTF-8) as \xHH or \u00HH, so that text from a case
+ * or a compiler can neither move the cursor nor start a line of its own. */
+void fput_printable(FILE *fp, const char *s);
 
 /* A vector of owned strings. Zero-initialise; strvec_release frees it. */
 struct strvec {

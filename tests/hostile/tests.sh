@@ -176,6 +176,28 @@ grep -q "FILL.c	.*	error	.*exceeded the job's bound of 512 MiB of scratch disk" 
 	|| bad bounds/disk-file-cpu "$(grep -h '^job' "$H/bounds.results" "$H/bounds2.results"; ls -l "$H/bounds-cwd")"
 rm -rf "$H/bounds-cwd"
 
+# --- control characters: a case's name and what its compiler prints
+# reach the terminal (run's and lint's stderr) and the TSV and TAP exports
+# escaped, never as an escape sequence ---
+E=$H/esc
+mkdir -p "$E"
+esc=$(printf '\033')
+printf '/* case-title: prints escape sequences\n * expect-no-diagnostics */\n#error title \033]0;pwned\007 \033[2J\n' > "$E/esc${esc}[2Jname.c"
+printf '/* expect-warning: \033[31m red */\nint x;\n' > "$E/lint${esc}[1m.c"
+$DM run --config $HCFG --compilers gcc-12 --targets x86-64 --profiles default --cases "$E/esc${esc}[2Jname.c" --no-cache \
+	--out "$H/esc.results" > "$H/esc.out" 2> "$H/esc.err"
+$DM export --format tsv "$H/esc.results" > "$H/esc.tsv"
+$DM export --format tap "$H/esc.results" > "$H/esc.tap"
+$DM lint --config compilers.yaml "$E/lint${esc}[1m.c" > /dev/null 2> "$H/lint.err"
+st=$?
+n=0
+for f in "$H/esc.err" "$H/esc.tsv" "$H/esc.tap" "$H/lint.err"; do
+	grep -q "$esc" "$f" && n=$((n + 1))
+done
+[ $n -eq 0 ] && [ $st -eq 2 ] && grep -q 'x1b\]0;pwned' "$H/esc.err" && grep -q 'x1b' "$H/lint.err" \
+	&& ok output/control-characters-escaped \
+	|| bad output/control-characters-escaped "$n outputs with ESC; lint exit $st; $(cat -v "$H/esc.err" "$H/lint.err")"
+
 # --- fail closed: with the open files nearly used up (descriptors the run
 # inherits), a compiler that cannot be started is an error of its jobs,
 # never a quiet skip, and a sandbox that cannot start stops the run rather

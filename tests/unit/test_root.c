@@ -190,8 +190,9 @@ TEST(root_enter)
 	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &pass, &av);
 	got = t_joined(&av);
 	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --new-session --clearenv --ro-bind /r/usr /usr "
-	               "--dev /dev --proc /proc --tmpfs /tmp --ro-bind /home/me/cases /home/me/cases "
-	               "--bind /tmp/scratch /tmp/scratch --dir /home/me --chdir /home/me "
+	               "--dev /dev --proc /proc --size 536870912 --tmpfs /tmp --size 536870912 --tmpfs /home/me "
+	               "--ro-bind /home/me/cases /home/me/cases --size 536870912 --tmpfs /tmp/scratch "
+	               "--dir /home/me --chdir /home/me "
 	               "--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "
 	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b --");
 	free(got);

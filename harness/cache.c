@@ -257,8 +257,33 @@ cache_key_command(struct cache_key *k, const char *cmd)
 	free(path);
 }
 
+/* Does the text at p (after "#include" and blanks) name its file in a
+ * way the key cannot follow: a macro? */
+static int
+opaque_include(const char *q)
+{
+	return *q != '"' && *q != '<';
+}
+
+/* Does buf use what the compiler reads that a textual scan cannot name:
+ * #embed data, __has_include / __has_embed targets? */
+static int
+opaque_text(const char *buf)
+{
+	if (strstr(buf, "__has_include") || strstr(buf, "__has_embed"))
+		return 1;
+	for (const char *p = buf; (p = strstr(p, "embed")); p++) {
+		const char *h = p;
+		while (h > buf && (h[-1] == ' ' || h[-1] == '\t'))
+			h--;
+		if (h > buf && h[-1] == '#')
+			return 1;
+	}
+	return 0;
+}
+
 static void
-source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
+source(struct cache_key *k, const char *path, int depth, struct strvec *seen, int *complete)
 {
 	struct strbuf sb = {0};
 	const char *why;
@@ -272,11 +297,16 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
 	strvec_push(seen, path);
 	cache_key_str(k, path);
 	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
+		/* not beside its includer: found through a directory the key
+		 * does not follow, or a system header (depth > 0) */
+		*complete &= depth == 0 ? 1 : 0;
 		cache_key_str(k, why);
 		sb_release(&sb);
 		return;
 	}
 	sha256_update(&k->sha, sb_str(&sb), sb.len);
+	if (opaque_text(sb_str(&sb)))
+		*complete = 0;
 	if (depth > 8) {
 		sb_release(&sb);
 		return;
@@ -297,11 +327,13 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
 			continue;
 		while (*q == ' ' || *q == '\t')
 			q++;
+		if (opaque_include(q))
+			*complete = 0;
 		if (*q != '"' || !(e = strchr(q + 1, '"')) || memchr(q + 1, '\n', (size_t)(e - q - 1)))
 			continue;
 		{
 			char *inc = xasprintf("%s%.*s", q[1] == '/' ? "" : dir, (int)(e - q - 1), q + 1);
-			source(k, inc, depth + 1, seen);
+			source(k, inc, depth + 1, seen, complete);
 			free(inc);
 		}
 	}
@@ -309,12 +341,16 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen)
 	sb_release(&sb);
 }
 
-void
+int
 cache_key_source(struct cache_key *k, const char *path)
 {
 	struct strvec seen = {0};
-	source(k, path, 0, &seen);
+	int complete = 1;
+
+	source(k, path, 0, &seen, &complete);
+	complete &= seen.n < MAX_SOURCES;
 	strvec_release(&seen);
+	return complete;
 }
 
 void

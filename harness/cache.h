@@ -57,8 +57,11 @@ void cache_key_str(struct cache_key *k, const char *s);
  * size and modification and change times. */
 void cache_key_command(struct cache_key *k, const char *cmd);
 /* A file's bytes, and those of the local headers it includes ("..."),
- * recursively. */
-void cache_key_source(struct cache_key *k, const char *path);
+ * recursively. Returns 0 when the file reads what this cannot follow (an
+ * #include of a macro, an "..." header not beside its includer, #embed,
+ * __has_include, __has_embed, more than MAX_SOURCES files): a key that
+ * would answer for other inputs too, not to be used. */
+int cache_key_source(struct cache_key *k, const char *path);
 /* The environment variables that change what compilers do (PATH, LC_*,
  * LANG, GCC_*, CPATH, ...). */
 void cache_key_env(struct cache_key *k, char *const *envp);

@@ -30,7 +30,8 @@ cdone(void *vc, size_t i, const struct proc_result *r)
 		                         .err_dropped = r->err_dropped, .out = r->out, .err = r->err };
 		char key[65];
 		o->key(o->ctx, t, r->proc, key);
-		cache_put(o->cache, key, &e);
+		if (key[0])
+			cache_put(o->cache, key, &e);
 	}
 }
 
@@ -53,7 +54,7 @@ from_cache(struct crun *c)
 		}
 		o->get(o->ctx, t, &p);
 		o->key(o->ctx, t, &p, key);
-		if (cache_get(o->cache, key, &e)) {
+		if (key[0] && cache_get(o->cache, key, &e)) {
 			struct proc_result r = { .proc = &p, .exit_code = e.exit_code, .seconds = e.seconds,
 			                         .cpu = e.cpu, .err_dropped = e.err_dropped, .out = e.out, .err = e.err };
 			o->done(o->ctx, t, &r, 1);

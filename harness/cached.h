@@ -22,7 +22,7 @@ struct cached_opts {
 	void *ctx;
 	/* describe task i, as sched's get() */
 	void (*get)(void *ctx, size_t i, struct proc *p);
-	/* the cache key of task i, described by p */
+	/* the cache key of task i, described by p; "" (key[0] 0): not cached */
 	void (*key)(void *ctx, size_t i, const struct proc *p, char key[65]);
 	/* task i ended (cached: its answer came from the cache) */
 	void (*done)(void *ctx, size_t i, const struct proc_result *r, int cached);

@@ -9,6 +9,7 @@
 
 #include "cached.h"
 #include "exec.h"
+#include "userflags.h"
 #include "jobserver.h"
 #include "match.h"
 #include "results.h"
@@ -26,6 +27,7 @@ struct exec {
 	size_t ntorun;
 	char **envp;
 	char (*case_digest)[65];        /* per case: its bytes and local headers */
+	unsigned char *case_opaque;    /* per case: it reads what its digest cannot follow: never cached */
 	char (*tc_digest)[65];          /* per probe: the command's identity */
 	char env_digest[65];
 	size_t counts[5];               /* per verdict */
@@ -215,6 +217,7 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	struct exec *x = vx;
 	const struct job *j = &x->p->jl.v[x->torun[t]];
 	struct cache_key k;
+	struct strvec compiler;     /* the compiler's words: a view, not owned */
 
 	/* a root's bwrap command is left out: it names the run's scratch
 	 * directory; the root's identity is in tc_digest */
@@ -228,6 +231,11 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	cache_key_str(&k, x->env_digest);
 	cache_key_str(&k, x->case_digest[j->caseidx]);
 	cache_key_final(&k, key);
+	/* what the key cannot follow: a header found through a path option of
+	 * the case's, or one its digest could not name */
+	compiler = (struct strvec){ p->argv.v + p->command_at, p->argv.n - p->command_at, 0 };
+	if (x->case_opaque[j->caseidx] || userflags_name_paths(&compiler))
+		key[0] = 0;
 }
 
 static void
@@ -301,9 +309,17 @@ digests(struct exec *x)
 	struct cache_key k;
 
 	x->case_digest = xcalloc(p->cases.n + 1, sizeof(*x->case_digest));
+	x->case_opaque = xcalloc(p->cases.n + 1, 1);
 	for (size_t i = 0; i < p->cases.n && !sched_stopped(); i++) {
+		const struct strvec *more = &p->cases.v[i].dg_sources;
+		int complete;
 		cache_key_init(&k, "source");
-		cache_key_source(&k, p->cases.v[i].path);
+		complete = cache_key_source(&k, p->cases.v[i].path);
+		/* DejaGnu's dg-additional-sources are compiled with it */
+		for (size_t s = 0; s < more->n; s++)
+			if (more->v[s][0] == '/')
+				complete &= cache_key_source(&k, more->v[s]);
+		x->case_opaque[i] = !complete;
 		cache_key_final(&k, x->case_digest[i]);
 	}
 	x->tc_digest = xcalloc(p->ps.n + 1, sizeof(*x->tc_digest));
@@ -579,6 +595,7 @@ exec_release(struct exec *x)
 	free(x->torun);
 	free(x->envp);
 	free(x->case_digest);
+	free(x->case_opaque);
 	free(x->tc_digest);
 	strvec_release(&x->failures);
 	results_release(&x->res);

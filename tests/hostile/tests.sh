@@ -198,6 +198,30 @@ done
 	&& ok output/control-characters-escaped \
 	|| bad output/control-characters-escaped "$n outputs with ESC; lint exit $st; $(cat -v "$H/esc.err" "$H/lint.err")"
 
+# --- the cache follows every input, or is not used: a header named by a
+# macro, one found through the case's -I, and one __has_include asks about
+# each change between two runs; the second run must see the change (an
+# answer from the cache would give the first verdict back) ---
+HC3=$H/cache3 CI=$H/cacheinputs
+mkdir -p "$CI/inc"
+printf '/* case-title: includes a header a macro names\n * expect-no-diagnostics */\n#define HDR "macro.h"\n#include HDR\n' > "$CI/macro.c"
+printf '/* case-title: includes a header found through its -I\n * case-flags: -I%s/inc\n * expect-no-diagnostics */\n#include <dir.h>\n' "$CI" > "$CI/dir.c"
+printf '/* case-title: asks whether a header is there\n * expect-no-diagnostics */\n#if __has_include("maybe.h")\n#error maybe.h is there\n#endif\nint x;\n' > "$CI/has.c"
+printf 'int m;\n' > "$CI/macro.h"
+printf 'int d;\n' > "$CI/inc/dir.h"
+cacherun() {  # OUT: the cases' verdicts with the cache in $HC3
+	DIAGMATRIX_CACHE=$HC3 $DM run --config $HCFG --compilers gcc-12 --targets x86-64 --profiles default --cases "$CI" \
+		--quiet --out "$H/ci.results" > /dev/null 2>&1
+	grep '^job' "$H/ci.results" | cut -f2,7 | sort > "$1"
+}
+cacherun "$H/ci1"
+printf '#error changed\n' > "$CI/macro.h"
+printf '#error changed\n' > "$CI/inc/dir.h"
+printf '\n' > "$CI/maybe.h"
+cacherun "$H/ci2"
+[ "$(cut -f2 "$H/ci1" | tr '\n' ' ')" = "pass pass pass " ] && [ "$(cut -f2 "$H/ci2" | tr '\n' ' ')" = "fail fail fail " ] \
+	&& ok cache/every-input-or-none || bad cache/every-input-or-none "first: $(cat "$H/ci1"); then: $(cat "$H/ci2")"
+
 # --- fail closed: with the open files nearly used up (descriptors the run
 # inherits), a compiler that cannot be started is an error of its jobs,
 # never a quiet skip, and a sandbox that cannot start stops the run rather

@@ -26,6 +26,7 @@ struct exec {
 	size_t *torun;                  /* task index -> job index: the jobs to compile */
 	size_t ntorun;
 	char **envp;
+	char *tmpdir_env;               /* TMPDIR=the scratch directory, in envp without the sandbox */
 	char (*case_digest)[65];        /* per case: its bytes and local headers */
 	unsigned char *case_opaque;    /* per case: it reads what its digest cannot follow: never cached */
 	char (*tc_digest)[65];          /* per probe: the command's identity */
@@ -537,7 +538,8 @@ static void
 make_scratch(struct exec *x)
 {
 	for (size_t k = 0; k < x->p->cases.n; k++) {
-		if (x->p->cases.v[k].dialect->runtest_style) {
+		/* without the sandbox, also every job's TMPDIR (private_tmpdir) */
+		if (x->p->cases.v[k].dialect->runtest_style || !x->p->ps.sandbox) {
 			x->scratch = plan_scratch_template();
 			if (!mkdtemp(x->scratch)) {
 				free(x->scratch);
@@ -546,6 +548,31 @@ make_scratch(struct exec *x)
 			return;
 		}
 	}
+}
+
+/* Without the sandbox, the jobs' temporary files (GCC's cc*.s, Clang's
+ * reproducers) go to the run's scratch directory, removed when the run
+ * ends, interrupted or not, rather than the user's TMPDIR. After the cache
+ * keys' digests: the run's own directory is in no key. */
+static void
+private_tmpdir(struct exec *x)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	if (x->p->ps.sandbox || !x->scratch)
+		return;
+	while (x->envp[n])
+		n++;
+	env = xmalloc((n + 2) * sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(x->envp[i], "TMPDIR=", 7))
+			env[k++] = x->envp[i];
+	x->tmpdir_env = xasprintf("TMPDIR=%s", x->scratch);
+	env[k++] = x->tmpdir_env;
+	env[k] = NULL;
+	free(x->envp);
+	x->envp = env;
 }
 
 /* The cache and the compiles. Returns what cached_run returns. */
@@ -594,6 +621,7 @@ exec_release(struct exec *x)
 	free(x->scratch);
 	free(x->torun);
 	free(x->envp);
+	free(x->tmpdir_env);
 	free(x->case_digest);
 	free(x->case_opaque);
 	free(x->tc_digest);
@@ -625,6 +653,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 	x.envp = environ_with("LC_ALL=C");
 	if (p->cache.dir)
 		digests(&x);     /* the include scan, only when a key is wanted */
+	private_tmpdir(&x);
 	decided(&x);
 	r = sched_stopped() ? sched_stopped() : compile(&x);
 	if (r > 0)

@@ -193,8 +193,16 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	char *dir;
 
 	bounds(av);
-	if (c->root < 0 && !ps->sandbox)
+	if (c->root < 0 && !ps->sandbox) {
+		/* no sandbox to end what the job started with the harness: a
+		 * compiler left behind by a killed harness (blocked on a FIFO a
+		 * case includes) ends at its own deadline */
+		strvec_push(av, "timeout");
+		strvec_push(av, "-s");
+		strvec_push(av, "KILL");
+		strvec_push_nocopy(av, xasprintf("%.0f", c->timeout + 10));
 		return;
+	}
 	/* the case's directory, where the compiler reads it and what it includes */
 	if ((dir = case_dir(cf)))
 		strvec_push_nocopy(&ro, dir);

@@ -97,6 +97,9 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 	user_flags(&p->cfg, o);
 	if (o->no_sandbox)
 		p->cfg.sandbox = 0;
+	/* --timeout: every compiler's, as the jobs' own deadline (jobs.h) reads it */
+	for (size_t i = 0; o->timeout > 0 && i < p->cfg.ncompilers; i++)
+		p->cfg.compilers[i].timeout = o->timeout;
 	return 0;
 }
 

@@ -25,6 +25,7 @@ enum kind {
 	K_DIR,          /* a directory inside the case's */
 	K_HEADER,       /* a file inside the case's; in the sandbox also a bare NAME, found as #include "NAME" */
 	K_FEATURE,      /* +NAME or -NAME (a target feature on or off) */
+	K_EMPTY,        /* nothing: the empty word */
 };
 
 struct opt {
@@ -82,6 +83,8 @@ static const struct opt opts[] = {
 	/* analysis */
 	{ "--param", DRV, SEPARATE, K_PARAM, 0 },
 	{ "--param=", DRV, JOINED, K_PARAM, 0 },
+	/* DejaGnu's own, with dg-additional-sources: dumps named after each source */
+	{ "-dumpbase", DRV, SEPARATE, K_EMPTY, 0 },
 	/* Clang's front end: how to verify, for which target */
 	{ "-verify", CC1, NOVAL, K_NONE, 0 },
 	{ "-verify=", CC1, JOINED, K_LIST, 0 },
@@ -174,7 +177,7 @@ static const struct fvalue {
  * where they go: what is judged would not be what the compiler meant. */
 static const char *const fformat[] = {
 	"diagnostics-parseable-fixits", "diagnostics-print-source-range-info", "diagnostics-absolute-paths",
-	"no-diagnostics-show-option", "diagnostics-show-category", "no-show-column", "no-show-source-location",
+	"no-diagnostics-show-option", "diagnostics-show-category", "no-show-source-location",
 	"diagnostics-generate-patch", "diagnostics-show-location", "color-diagnostics", "diagnostics-color",
 	"ansi-escape-codes",
 };
@@ -199,7 +202,7 @@ static const char *const kind_text[] = {
 	[K_NONE] = "nothing", [K_NUM] = "a number", [K_WORD] = "a name (letters, digits, _ . + - :)",
 	[K_LIST] = "names separated by commas", [K_MACRO] = "a macro definition",
 	[K_PARAM] = "NAME=VALUE", [K_DIR] = "a directory inside the case's",
-	[K_HEADER] = "a file inside the case's directory", [K_FEATURE] = "+NAME or -NAME",
+	[K_HEADER] = "a file inside the case's directory", [K_FEATURE] = "+NAME or -NAME", [K_EMPTY] = "empty",
 };
 
 static int
@@ -254,6 +257,8 @@ value_fits(const char *v, int k, const char *only, const struct trust_where *w)
 	if (*v == '-' && k != K_MACRO && k != K_FEATURE && k != K_ONE)
 		return 0;
 	switch (k) {
+	case K_EMPTY:
+		return !*v;
 	case K_FEATURE:
 		return (*v == '+' || *v == '-') && value_fits(v + 1, K_WORD, NULL, w);
 	case K_NUM:
@@ -354,8 +359,10 @@ family(const char *f, const struct trust_where *w, int *beside, struct want *wan
 	const char *rest = f + 2;
 
 	switch (f[1]) {
-	case 'W':       /* no comma: -Wa, -Wl, -Wp, pass options to other programs */
-		return span(rest, "_#+=.-") ? OK : UNKNOWN;
+	case 'W':       /* but -Wa, -Wl, -Wp, (options for other programs) */
+		if (strchr("alp", rest[0]) && rest[0] && rest[1] == ',')
+			return UNKNOWN;
+		return span(rest, "_#+=.-,") ? OK : UNKNOWN;
 	case 'R':       /* Clang's remarks, -Rpass=REGEX */
 		return *rest && span(rest, "_=.-*|()+^$?[]\\,:") ? OK : UNKNOWN;
 	case 'O':
@@ -381,8 +388,10 @@ check_item(const struct item *it, size_t n, size_t *i, const struct trust_where 
 	int beside = 0;
 	enum why why;
 
+	/* a second input: one of the case's own files (DejaGnu's
+	 * dg-additional-sources), or refused */
 	if (f[0] != '-' || !f[1])
-		return (*i)++, f[0] == '@' ? UNKNOWN : NOTOPTION;
+		return (*i)++, f[0] == '@' ? UNKNOWN : *f && value_fits(f, K_DIR, NULL, w) ? OK : NOTOPTION;
 	for (size_t k = 0; k < LEN(opts); k++) {
 		const struct opt *o = &opts[k];
 		size_t len = strlen(o->name);

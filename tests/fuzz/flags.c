@@ -20,7 +20,7 @@ static const char *const never[] = {
 	"@", "-B", "-wrapper", "-specs", "--specs", "-fplugin", "-fpass-plugin", "-load", "-plugin", "-add-plugin",
 	"--config", "--driver-mode", "--rsp-quoting", "-Wa,", "-Wl,", "-Wp,", "-Xassembler", "-Xlinker",
 	"-Xpreprocessor", "-Xanalyzer", "-Xopenmp", "-Xarch", "-Xcuda", "-o", "-MF", "-MJ", "-MT", "-MQ",
-	"-dependency-file", "-dumpdir", "-dumpbase", "--serialize", "-serialize", "-diagnostic-log-file",
+	"-dependency-file", "-dumpdir", "--serialize", "-serialize", "-diagnostic-log-file",
 	"-header-include", "-aux-info", "-stats-file", "-fproc-stat-report=", "-save-stats", "--write-",
 	"--for-", "-fmodule-file=", "-fmodules-cache-path=", "-fmodule-map-file=", "-fdiagnostics-add-output=",
 	"-fdiagnostics-set-output=", "-fdiagnostics-format=json", "-fdiagnostics-format=sarif",
@@ -46,6 +46,7 @@ static const char *const beside[] = {
  * the driver, and for cc1 (after -Xclang) the driver's and these too. */
 static const char *const separate[] = {
 	"-x", "-D", "-U", "-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros", "--param", "--std",
+	"-dumpbase",
 };
 static const char *const cc1_separate[] = {
 	"-internal-isystem", "-internal-externc-isystem", "-triple", "-aux-triple", "-target-cpu", "-target-feature",
@@ -141,7 +142,15 @@ oracle(const struct strvec *words, int sandboxed)
 	}
 	for (size_t i = 0; i < n; i++) {
 		const char *w = v[i], *next = i + 1 < n ? v[i + 1] : NULL, *p = path_value(w, next);
-		if (w[0] != '-' || !strcmp(w, "-v") || !strcmp(w, "-target") || !strcmp(w, "-fdiagnostics-parseable-fixits") || starts(w, never, N(never)) ||
+		/* a second input: only a file of the case's */
+		if (w[0] != '-' && !inside_case(w))
+			abort();
+		if (w[0] != '-')
+			continue;
+		/* -dumpbase "" (DejaGnu's, with additional sources): nothing else */
+		if (!strcmp(w, "-dumpbase") && (!next || *next))
+			abort();
+		if (!strcmp(w, "-v") || !strcmp(w, "-target") || !strcmp(w, "-fdiagnostics-parseable-fixits") || starts(w, never, N(never)) ||
 		    (!sandboxed && starts(w, beside, N(beside))))
 			abort();
 		if (!strncmp(w, "-fdump-", 7) && strchr(w, '='))

@@ -222,6 +222,34 @@ cacherun "$H/ci2"
 [ "$(cut -f2 "$H/ci1" | tr '\n' ' ')" = "pass pass pass " ] && [ "$(cut -f2 "$H/ci2" | tr '\n' ' ')" = "fail fail fail " ] \
 	&& ok cache/every-input-or-none || bad cache/every-input-or-none "first: $(cat "$H/ci1"); then: $(cat "$H/ci2")"
 
+# --- interrupted without the sandbox: a compiler's temporary file (as
+# GCC's cc*.s) is in the run's own directory, removed with it, not in the
+# user's TMPDIR; and a compiler blocked on a FIFO the case includes, left
+# behind by a harness killed with SIGKILL, ends at its deadline ---
+printf '#!/bin/sh\ncase "$*" in\n*-dumpfullversion*) echo 12.2.0; exit 0 ;;\n-E\\ *|*" -E "*) exit 0 ;;\nesac\nmktemp "${TMPDIR:-/tmp}/ccXXXXXX.s" > /dev/null\nsleep 30\n' > "$H/tmpfile"
+chmod +x "$H/tmpfile"
+sed "s|command: $PWD/tests/fake/sealed|command: $H/tmpfile|" "$H/sealed.yaml" > "$H/tmpfile.yaml"
+mkdir -p "$H/usertmp"
+TMPDIR=$H/usertmp $DM run --config "$H/tmpfile.yaml" --cases tests/e2e/cases/nodiag.c --no-sandbox --no-cache --quiet \
+	--out "$H/tmpfile.results" > /dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid
+left=$(ls -A "$H/usertmp")
+[ -z "$left" ] && ok interrupted/no-temporary-files || bad interrupted/no-temporary-files "left in TMPDIR: $left"
+mkdir -p "$H/fifo-case"
+mkfifo "$H/fifo-case/block.h"
+printf '/* case-title: includes a FIFO nobody writes\n * expect-no-diagnostics */\n#include "block.h"\n' > "$H/fifo-case/block.c"
+$DM run --config $HCFG --compilers gcc-12 --targets x86-64 --profiles default --cases "$H/fifo-case" --no-sandbox \
+	--no-cache --timeout 2 --quiet --out "$H/fifo.results" > /dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -KILL $pid
+sleep 14
+pgrep -f "$H/fifo-case/block.c" > /dev/null && { pkill -KILL -f "$H/fifo-case/block.c"; bad interrupted/no-orphan-on-fifo "a compiler still blocks on the FIFO"; } \
+	|| ok interrupted/no-orphan-on-fifo
+
 # --- fail closed: with the open files nearly used up (descriptors the run
 # inherits), a compiler that cannot be started is an error of its jobs,
 # never a quiet skip, and a sandbox that cannot start stops the run rather

@@ -114,6 +114,11 @@ TEST(trust_refusal)
 	        "/etc/passwd");
 	REFUSED(1, "-Xclang /tmp/x.bc: not an option (a second input file, or a value no allowed option takes)",
 	        "-Xclang", "-emit-llvm", "-Xclang", "/tmp/x.bc");
+	/* but one of the case's own (DejaGnu's dg-additional-sources) */
+	ALLOWED(0, "/cases/sub/extra.c", "-dumpbase", "");
+	REFUSED(0, "-dumpbase x: its value must be empty", "-dumpbase", "x");
+	/* -W with a comma is a warning's, but for -Wa, -Wl, -Wp, */
+	ALLOWED(0, "-Werror=p,", "-Werror=l,", "-Wno-error=x,y", "-fno-show-column");
 	/* reading: inside the case's directory only, links and ".." resolved */
 	ALLOWED(1, "-I/cases/sub/inc", "-include", "/cases/sub/h.h", "-isystem/cases/sub");
 	ALLOWED(1, "-I", "../cases/sub");

@@ -232,7 +232,8 @@ plan_print(const struct plan *p, FILE *fp)
 		}
 		job_proc(j, &p->cfg, &p->ps, p->cases.v, scratch, &pr);
 		sb_reset(&sb);
-		if (pr.cwd && !pr.command_at) {
+		/* a sandbox starts the job where it should (--chdir); without one, cd */
+		if (pr.cwd && c->root < 0 && !p->ps.sandbox) {
 			sb_addstr(&sb, "cd ");
 			shell_quote(&sb, pr.cwd);
 			sb_addstr(&sb, " && ");

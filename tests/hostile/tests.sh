@@ -13,7 +13,8 @@ REPO=$PWD
 rm -rf "$H" && mkdir -p "$H"
 HCFG=tests/dejagnu/compilers.yaml      # gcc-12, clang-14 and clang-22 on the host
 markers="/tmp/diagmatrix-wrapper-ran /tmp/diagmatrix-depfile.d /tmp/diagmatrix-output.o /tmp/diagmatrix-dump.txt
-	/tmp/diagmatrix-listing.txt /tmp/diagmatrix-escaped /dev/null.d /dev/null.su $PWD/diagmatrix-escaped"
+	/tmp/diagmatrix-listing.txt /tmp/diagmatrix-escaped /dev/null.d /dev/null.su $PWD/diagmatrix-escaped
+	/tmp/diagmatrix-serialized.dia /tmp/diagmatrix-stat.txt /tmp/diagmatrix-info.txt /tmp/diagmatrix-dumps"
 rm -f $markers
 nomarks() { for m in $markers; do [ -e "$m" ] && { echo "$m exists"; return 1; }; done; return 0; }
 
@@ -49,6 +50,14 @@ refused dump-to-file flags/dump-to-file.c "-fdump-tree-optimized=/tmp/diagmatrix
 refused json-format flags/json-format.c "-fdiagnostics-format=json: its value may only be text here"
 refused sarif-format flags/sarif-format.c "-fdiagnostics-format=sarif: its value may only be text here"
 refused not-an-option flags/not-an-option.c "/etc/hostname: not an option"
+refused write-dependencies flags/write-dependencies.c "--write-dependencies: not on the allowlist"
+refused serialize-diagnostics flags/serialize-diagnostics.c "--serialize-diagnostics: not on the allowlist"
+refused proc-stat-report flags/proc-stat-report.c "-fproc-stat-report=/tmp/diagmatrix-stat.txt: not on the allowlist"
+refused save-stats flags/save-stats.c "-save-stats=obj: not on the allowlist"
+refused mllvm-file flags/mllvm-file.c "-mllvm: not on the allowlist"
+refused dumpdir flags/dumpdir.c "-dumpdir: not on the allowlist"
+refused include-long flags/include-long.c "--include=/etc/hostname: not on the allowlist"
+refused include-abbrev flags/include-abbrev.c "--incl=/etc/hostname: not on the allowlist"
 refused dg-options-plugin dg/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"
 refused dg-options-wrapper dg/wrapper.c "-wrapper: not on the allowlist"
 refused run-line-plugin verify/plugin.c "-fplugin=/tmp/diagmatrix-no-such-plugin.so: not on the allowlist"

@@ -1,0 +1,3 @@
+/* case-title: includes a file outside its directory, by an abbreviation GCC takes
+ * case-flags: --incl=/etc/hostname */
+int x;

@@ -1,0 +1,3 @@
+/* case-title: sends LLVM's reports to a file of its choosing
+ * case-flags: -mllvm -info-output-file=/tmp/diagmatrix-info.txt */
+int x;

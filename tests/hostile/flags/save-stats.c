@@ -1,0 +1,3 @@
+/* case-title: writes statistics beside the output
+ * case-flags: -save-stats=obj */
+int x;

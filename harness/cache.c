@@ -299,7 +299,8 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen, in
 	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
 		/* not beside its includer: found through a directory the key
 		 * does not follow, or a system header (depth > 0) */
-		*complete &= depth == 0 ? 1 : 0;
+		if (depth)
+			*complete = 0;
 		cache_key_str(k, why);
 		sb_release(&sb);
 		return;

@@ -462,20 +462,26 @@ now_seconds(void)
 extern char **environ;
 
 char **
-environ_with(const char *assignment)
+env_with(char *const *base, const char *assignment)
 {
 	size_t n = 0, k = 0, nl = strcspn(assignment, "=") + 1;
 	char **env;
 
-	while (environ[n])
+	while (base[n])
 		n++;
 	env = xmalloc((n + 2) * sizeof(*env));
 	for (size_t i = 0; i < n; i++)
-		if (strncmp(environ[i], assignment, nl))
-			env[k++] = environ[i];
+		if (strncmp(base[i], assignment, nl))
+			env[k++] = base[i];
 	env[k++] = (char *)assignment;
 	env[k] = NULL;
 	return env;
+}
+
+char **
+environ_with(const char *assignment)
+{
+	return env_with(environ, assignment);
 }
 
 void

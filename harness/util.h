@@ -137,8 +137,10 @@ int make_dirs(const char *path, unsigned mode);
 /* Index of s in the table names[n], or -1. */
 int name_index(const char *const *names, size_t n, const char *s);
 
-/* The process environment with name=value set (replacing name), as a new
- * array of borrowed pointers; free() the array only. */
+/* The environment env (NULL-terminated) with name=value set (replacing
+ * name), as a new array of borrowed pointers; free() the array only. */
+char **env_with(char *const *env, const char *assignment);
+/* The same of the process environment. */
 char **environ_with(const char *assignment);
 
 /* The file a command name runs: itself when it has a '/', else the first

@@ -231,6 +231,29 @@ cacherun "$H/ci2"
 [ "$(cut -f2 "$H/ci1" | tr '\n' ' ')" = "pass pass pass " ] && [ "$(cut -f2 "$H/ci2" | tr '\n' ' ')" = "fail fail fail " ] \
 	&& ok cache/every-input-or-none || bad cache/every-input-or-none "first: $(cat "$H/ci1"); then: $(cat "$H/ci2")"
 
+# the same for the data #embed reads (Clang 22) and for a DejaGnu file's
+# dg-additional-sources: each changes between two runs of the same case
+CE=$H/cacheembed
+mkdir -p "$CE"
+printf '/* case-title: embeds a byte of data\n * case-std: c23\n * expect-no-diagnostics */\nstatic const unsigned char d[] = {\n#embed "data.bin"\n};\n_Static_assert(sizeof d == 1, "one byte");\n' > "$CE/embed.c"
+printf '/* { dg-do link } */\n/* { dg-options "-Wunused-variable" } */\n/* { dg-additional-sources "extra.c" } */\nint main (void) { return 0; }\n' > "$CE/main.c"
+printf 'x' > "$CE/data.bin"
+printf 'int g (void) { return 0; }\n' > "$CE/extra.c"
+embedrun() {  # OUT: the two cases' verdicts (the cells that can pass: #embed is
+	# Clang 22's here, and a GCC-dialect link is GCC's) with the cache in $HC3
+	DIAGMATRIX_CACHE=$HC3 $DM run --config $HCFG --compilers gcc-12,clang-22 --targets x86-64 --profiles default \
+		--cases "$CE/embed.c" "$CE/main.c" --quiet --out "$H/ce.results" > /dev/null 2>&1
+	grep '^job' "$H/ce.results" | cut -f2,3,7 | sort > "$1"
+}
+embedrun "$H/ce1"
+printf 'xy' > "$CE/data.bin"
+printf 'int g (void) { int extra; return 0; }\n' > "$CE/extra.c"
+embedrun "$H/ce2"
+grep -q 'embed.c	clang-22.*pass$' "$H/ce1" && grep -q 'main.c	gcc-12.*pass$' "$H/ce1" \
+	&& grep -q 'embed.c	clang-22.*fail$' "$H/ce2" && grep -q 'main.c	gcc-12.*fail$' "$H/ce2" \
+	&& ok cache/embed-and-additional-sources \
+	|| bad cache/embed-and-additional-sources "first: $(cat "$H/ce1"); then: $(cat "$H/ce2")"
+
 # --- interrupted without the sandbox: a compiler's temporary file (as
 # GCC's cc*.s) is in the run's own directory, removed with it, not in the
 # user's TMPDIR; and a compiler blocked on a FIFO the case includes, left

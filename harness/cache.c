@@ -9,7 +9,6 @@
 #include <unistd.h>
 
 #include "cache.h"
-#include "revision.h"
 
 #include "version.h"
 #define MAGIC "diagmatrix-cache 2\n"
@@ -219,7 +218,8 @@ void
 cache_key_init(struct cache_key *k, const char *kind)
 {
 	sha256_init(&k->sha);
-	cache_key_str(k, "diagmatrix " DIAGMATRIX_VERSION " " DIAGMATRIX_REVISION);
+	cache_key_str(k, "diagmatrix " DIAGMATRIX_VERSION);
+	cache_key_str(k, diagmatrix_revision);
 	cache_key_str(k, kind);
 }
 

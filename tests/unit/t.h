@@ -25,7 +25,8 @@ extern int t_failed;
 	} \
 } while (0)
 
-#define TEST(name) void test_##name(void)
+/* declared as it is defined: unit.c names each in its table */
+#define TEST(name) void test_##name(void); void test_##name(void)
 
 struct strvec;
 /* The words of sv joined by spaces (allocated): a list compared whole. */

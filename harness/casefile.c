@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "casefile.h"
+#include "dialect.h"    /* the release of a dialect's own state */
 
 void
 case_init(struct casefile *cf, const char *path, const char *abspath, const char *name,
@@ -69,21 +70,12 @@ case_release(struct casefile *cf)
 	free(cf->title);
 	free(cf->std);
 	strvec_release(&cf->flags);
-	for (size_t i = 0; i < cf->ndgopts; i++) {
-		selector_free(cf->dgopts[i].sel);
-		strvec_release(&cf->dgopts[i].flags);
-	}
-	free(cf->dgopts);
-	strvec_release(&cf->dg_always);
-	strvec_release(&cf->dg_defaults);
-	strvec_release(&cf->dg_sources);
-	strvec_release(&cf->clang_flags);
-	strvec_release(&cf->headers);
+	strvec_release(&cf->sources);
+	if (cf->dialect_data)
+		cf->dialect->release(cf->dialect_data);
 	selector_free(cf->requires);
 	free(cf->requires_text);
 	free(cf->unsupported);
-	free(cf->broken);
-	selector_free(cf->broken_sel);
 	strvec_release(&cf->refs);
 	memset(cf, 0, sizeof(*cf));
 }

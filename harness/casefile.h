@@ -24,14 +24,6 @@ struct dialect_ops;
  * name the file first. */
 enum compile_mode { MODE_OBJECT, MODE_ASSEMBLY, MODE_PREPROCESS, MODE_LINK, MODE_SYNTAX };
 
-/* A DejaGnu dg-options (replaces the flags so far) or dg-additional-options
- * (adds to them), applying where sel holds (NULL: everywhere). */
-struct dgopt {
-	int additional;
-	struct selector *sel;
-	struct strvec flags;
-};
-
 struct directive {
 	enum dkind kind;
 	int line;               /* the line it is about; LINE_ANY for @* (and no-diagnostics) */
@@ -67,25 +59,11 @@ struct casefile {
 	int nlines;
 	const struct dialect_ops *dialect;     /* the language it was read in (dialect.h) */
 	char *unsupported;      /* "line N: what" when it uses what this harness cannot read: n/a */
-	char *broken;           /* Clang -verify: "line N:C: what" of the first directive Clang's
-	                           verifier cannot read either: the file fails everywhere */
-	struct selector *broken_sel;   /* or only where this holds (NULL: everywhere) */
-	int run_variants;       /* Clang -verify: the RUN commands that run -verify (each read as a case of its own) */
 	enum compile_mode mode; /* what the compiler is asked to produce */
-	struct dgopt *dgopts;   /* DejaGnu dg-options and dg-additional-options, in file order */
-	size_t ndgopts, capdgopts;
-	int dg_keep_notes;      /* DejaGnu dg-note: notes no directive matched are excess */
-	int dg_allow_blank;     /* DejaGnu dg-allow-blank-lines-in-output */
-	int dg_nn_lines;        /* DejaGnu dg-enable-nn-line-numbers: source margins read "NN" */
-	int dg_multiline_first; /* DejaGnu: its testsuite matches multiline blocks before pruning (GCC 14 on) */
-	struct etarget_set etargets;   /* DejaGnu effective-target keywords it asks about */
-	struct strvec dg_always;       /* DejaGnu: flags its driver gives every file */
-	struct strvec dg_defaults;     /* DejaGnu: flags its driver gives when there is no dg-options */
-	struct strvec dg_sources;      /* DejaGnu: dg-additional-sources (paths) and -dumpbase "" */
-	struct strvec clang_flags;     /* Clang -verify: what Clang jobs get instead of flags (the RUN
-	                                  line's own, for cc1 through -Xclang) */
-	struct strvec headers;         /* Clang -verify: "LINE:NAME\tPATH", where the #include NAME on LINE may
-	                                  be found, in search order (the loader looks there) */
+	struct etarget_set etargets;   /* effective-target keywords its selectors ask about (probed first) */
+	struct strvec sources;  /* more files compiled with it (DejaGnu's dg-additional-sources: paths,
+	                           and -dumpbase "") */
+	void *dialect_data;     /* the dialect's own state, freed by its release (dialect.h) */
 };
 
 /* Start cf for the file at path (abspath: its real path, or NULL for

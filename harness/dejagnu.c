@@ -23,9 +23,61 @@
 #include <string.h>
 
 #include "dgdriver.h"
+#include "dgselector.h"
 #include "dialect.h"
 #include "rx.h"
 #include "tcl.h"
+
+/* A dg-options (replaces the flags so far) or dg-additional-options
+ * (adds to them), where its selector holds (NULL: everywhere). */
+struct dgopt {
+	int additional;
+	struct selector *sel;
+	struct strvec flags;
+};
+
+/* What a DejaGnu file keeps of its own (casefile.dialect_data). */
+struct dgcase {
+	struct dgopt *opts;     /* dg-options and dg-additional-options, in file order */
+	size_t nopts, capopts;
+	int keep_notes;         /* dg-note: notes no directive matched are excess */
+	int allow_blank;        /* dg-allow-blank-lines-in-output */
+	int nn_lines;           /* dg-enable-nn-line-numbers: source margins read "NN" */
+	int multiline_first;    /* its testsuite matches multiline blocks before pruning (GCC 14 on) */
+	struct strvec always;   /* flags its driver gives every file */
+	struct strvec defaults; /* flags its driver gives when there is no dg-options */
+};
+
+static struct dgcase *
+dgc(const struct casefile *cf)
+{
+	return cf->dialect_data;
+}
+
+/* Append o to cf's options (cf takes what o owns). */
+static void
+add_opt(struct casefile *cf, const struct dgopt *o)
+{
+	struct dgcase *d = dgc(cf);
+
+	xgrow((void **)&d->opts, &d->capopts, d->nopts + 1, sizeof(*d->opts));
+	d->opts[d->nopts++] = *o;
+}
+
+static void
+dejagnu_release(void *data)
+{
+	struct dgcase *d = data;
+
+	for (size_t i = 0; i < d->nopts; i++) {
+		selector_free(d->opts[i].sel);
+		strvec_release(&d->opts[i].flags);
+	}
+	free(d->opts);
+	strvec_release(&d->always);
+	strvec_release(&d->defaults);
+	free(d);
+}
 
 /* ---- Tcl regular expressions ---- */
 
@@ -185,7 +237,7 @@ read_selector(struct dgreader *r, int line, const char *spec, struct selector **
 	if (!*spec)
 		return 0;
 	rest = spec + strcspn(spec, " \t\n");
-	if (!(*sel = selector_dejagnu(rest, keyword, r, &err))) {
+	if (!(*sel = dg_selector(rest, keyword, r, &err))) {
 		case_unsupported(r->cf, line, "%s", err);
 		free(err);
 		return -1;
@@ -349,8 +401,7 @@ read_options(struct dgreader *r, int line, const char *name, const struct strvec
 		return;
 	}
 	o.additional = !strcmp(name, "dg-additional-options");
-	xgrow((void **)&r->cf->dgopts, &r->cf->capdgopts, r->cf->ndgopts + 1, sizeof(*r->cf->dgopts));
-	r->cf->dgopts[r->cf->ndgopts++] = o;
+	add_opt(r->cf, &o);
 }
 
 static void
@@ -481,7 +532,7 @@ read_require_et(struct dgreader *r, int line, const struct strvec *w)
 	} else {
 		sb_addstr(&e, w->v[0]);
 	}
-	if (!(sel = selector_dejagnu(sb_str(&e), keyword, r, &err))) {
+	if (!(sel = dg_selector(sb_str(&e), keyword, r, &err))) {
 		case_unsupported(r->cf, line, "%s", err);
 		free(err);
 	} else {
@@ -498,25 +549,25 @@ read_require_et(struct dgreader *r, int line, const struct strvec *w)
 static char *
 flags_so_far(const struct dgreader *r)
 {
-	const struct casefile *cf = r->cf;
+	const struct dgcase *d = dgc(r->cf);
 	struct strvec cur = {0};
 	struct strbuf sb = {0};
 
-	strvec_append(&cur, &cf->dg_defaults);
-	for (size_t i = 0; i < cf->ndgopts; i++) {
-		if (cf->dgopts[i].sel) {
+	strvec_append(&cur, &d->defaults);
+	for (size_t i = 0; i < d->nopts; i++) {
+		if (d->opts[i].sel) {
 			strvec_release(&cur);
 			return NULL;
 		}
-		if (!cf->dgopts[i].additional)
+		if (!d->opts[i].additional)
 			strvec_release(&cur);
-		strvec_append(&cur, &cf->dgopts[i].flags);
+		strvec_append(&cur, &d->opts[i].flags);
 	}
 	sb_addstr(&sb, " toolname ");
 	for (size_t i = 0; i < cur.n; i++)
 		sb_addf(&sb, "%s ", cur.v[i]);
-	for (size_t i = 0; i < cf->dg_always.n; i++)
-		sb_addf(&sb, "%s ", cf->dg_always.v[i]);
+	for (size_t i = 0; i < d->always.n; i++)
+		sb_addf(&sb, "%s ", d->always.v[i]);
 	sb_addstr(&sb, "-fdiagnostics-plain-output ");
 	strvec_release(&cur);
 	return sb_detach(&sb);
@@ -625,7 +676,7 @@ conditional(struct dgreader *r, int line, const char *name, const struct strvec 
 	*spec = trimmed(w->v[1]);
 	/* "target SEL" is handed on: a group keeps its braces */
 	rest = strpbrk(*spec, " \t\n") ? xasprintf("{ %s }", *spec) : xstrdup(*spec);
-	sel = selector_dejagnu(rest, keyword, r, &err);
+	sel = dg_selector(rest, keyword, r, &err);
 	free(rest);
 	if (!sel) {
 		case_unsupported(r->cf, line, "%s", err);
@@ -670,11 +721,11 @@ read_sources(struct dgreader *r, int line, const struct strvec *w)
 		return;
 	}
 	for (size_t i = 0; i < names.n; i++)
-		strvec_push_nocopy(&r->cf->dg_sources, xasprintf("%.*s/%s", (int)(slash - r->cf->abspath),
+		strvec_push_nocopy(&r->cf->sources, xasprintf("%.*s/%s", (int)(slash - r->cf->abspath),
 		                                                 r->cf->abspath, names.v[i]));
 	if (names.n) {
-		strvec_push(&r->cf->dg_sources, "-dumpbase");
-		strvec_push(&r->cf->dg_sources, "");
+		strvec_push(&r->cf->sources, "-dumpbase");
+		strvec_push(&r->cf->sources, "");
 	}
 	strvec_release(&names);
 }
@@ -790,11 +841,10 @@ read_add_options(struct dgreader *r, int line, const struct strvec *w)
 			if (!map[i].triples)
 				continue;
 			o.additional = 1;
-			o.sel = selector_dejagnu(map[i].triples, NULL, NULL, &err);
+			o.sel = dg_selector(map[i].triples, NULL, NULL, &err);
 			free(err);
 			tcl_split(map[i].flags, strlen(map[i].flags), 0, NULL, &o.flags, &err);
-			xgrow((void **)&r->cf->dgopts, &r->cf->capdgopts, r->cf->ndgopts + 1, sizeof(*r->cf->dgopts));
-			r->cf->dgopts[r->cf->ndgopts++] = o;
+			add_opt(r->cf, &o);
 		}
 		if (!found) {
 			case_unsupported(r->cf, line, "dg-add-options %s", w->v[a]);
@@ -817,7 +867,7 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 	}
 	if ((int)message_kind(name, &prefix) >= 0) {
 		if (!strcmp(name, "dg-note"))
-			r->cf->dg_keep_notes = 1;
+			dgc(r->cf)->keep_notes = 1;
 		read_message(r, line, name, &w);
 	} else if (!strcmp(name, "dg-do")) {
 		read_do(r, line, &w);
@@ -828,7 +878,7 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 	} else if (!strcmp(name, "dg-prune-output")) {
 		read_prune(r, line, &w);
 	} else if (!strcmp(name, "dg-allow-blank-lines-in-output")) {
-		r->cf->dg_allow_blank = 1;
+		dgc(r->cf)->allow_blank = 1;
 	} else if (!strcmp(name, "dg-require-effective-target")) {
 		read_require_et(r, line, &w);
 	} else if (!strcmp(name, "dg-add-options")) {
@@ -843,7 +893,7 @@ directive(struct dgreader *r, int line, const char *name, const char *args, size
 	} else if (!strcmp(name, "dg-regexp")) {
 		read_regexp(r, line, &w);
 	} else if (!strcmp(name, "dg-enable-nn-line-numbers")) {
-		r->cf->dg_nn_lines = 1;
+		dgc(r->cf)->nn_lines = 1;
 	} else if (!strcmp(name, "dg-xfail-if")) {
 		read_xfail_if(r, line, &w);
 	} else if (!strcmp(name, "dg-additional-sources")) {
@@ -941,8 +991,8 @@ read_driver(struct dgreader *r, const struct dg_dir *dd)
 	}
 	if (drv.unsupported)
 		case_unsupported(r->cf, 1, "%s", drv.unsupported);
-	strvec_append(&r->cf->dg_always, &drv.always);
-	strvec_append(&r->cf->dg_defaults, &drv.defaults);
+	strvec_append(&dgc(r->cf)->always, &drv.always);
+	strvec_append(&dgc(r->cf)->defaults, &drv.defaults);
 	dg_driver_release(&drv);
 }
 
@@ -950,16 +1000,18 @@ read_driver(struct dgreader *r, const struct dg_dir *dd)
 static void
 report_flags(struct casefile *cf)
 {
-	strvec_append(&cf->flags, &cf->dg_always);
-	strvec_append(&cf->flags, &cf->dg_defaults);
-	for (size_t i = 0; i < cf->ndgopts; i++) {
-		if (cf->dgopts[i].sel)
+	const struct dgcase *d = dgc(cf);
+
+	strvec_append(&cf->flags, &d->always);
+	strvec_append(&cf->flags, &d->defaults);
+	for (size_t i = 0; i < d->nopts; i++) {
+		if (d->opts[i].sel)
 			continue;
-		if (!cf->dgopts[i].additional) {
+		if (!d->opts[i].additional) {
 			strvec_release(&cf->flags);
-			strvec_append(&cf->flags, &cf->dg_always);
+			strvec_append(&cf->flags, &d->always);
 		}
-		strvec_append(&cf->flags, &cf->dgopts[i].flags);
+		strvec_append(&cf->flags, &d->opts[i].flags);
 	}
 }
 
@@ -971,13 +1023,14 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 	int line = 1;
 
 	(void)errs;     /* what cannot be read makes the file n/a */
+	cf->dialect_data = xcalloc(1, sizeof(struct dgcase));
 	cf->mode = MODE_ASSEMBLY;       /* dg.exp's default: dg-do compile */
 	if ((r.srcdir = find_srcdir(cf->abspath))) {
 		r.vars[0] = "srcdir";
 		r.vars[1] = r.srcdir;
 	}
 	read_driver(&r, ctx->dgdir);    /* first: dg-skip-if asks about its flags */
-	cf->dg_multiline_first = ctx->dgdir && ctx->dgdir->multiline_first;
+	dgc(cf)->multiline_first = ctx->dgdir && ctx->dgdir->multiline_first;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
@@ -1004,19 +1057,20 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 static void
 dejagnu_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
 {
+	const struct dgcase *d = dgc(cf);
 	struct strvec cur = {0};
 
-	strvec_append(&cur, &cf->dg_defaults);
-	for (size_t i = 0; i < cf->ndgopts; i++) {
-		if (!selector_eval(cf->dgopts[i].sel, env))
+	strvec_append(&cur, &d->defaults);
+	for (size_t i = 0; i < d->nopts; i++) {
+		if (!selector_eval(d->opts[i].sel, env))
 			continue;
-		if (!cf->dgopts[i].additional)
+		if (!d->opts[i].additional)
 			strvec_release(&cur);
-		strvec_append(&cur, &cf->dgopts[i].flags);
+		strvec_append(&cur, &d->opts[i].flags);
 	}
-	strvec_append(out, &cf->dg_always);
+	strvec_append(out, &d->always);
 	strvec_append(out, &cur);
-	strvec_append(out, &cf->dg_sources);
+	strvec_append(out, &cf->sources);
 	strvec_release(&cur);
 }
 
@@ -1251,7 +1305,7 @@ match_multiline(struct dgjudge *j)
 {
 	size_t index = 0;
 
-	if (j->cf->dg_nn_lines) {
+	if (dgc(j->cf)->nn_lines) {
 		/* dg-enable-nn-line-numbers: source margins read "NN" */
 		regsub_all(prunes[LEN(gcc_prunes) + 1], &j->t, "   NN |", NULL);
 		regsub_all(prunes[LEN(gcc_prunes) + 2], &j->t, "   NN |", NULL);
@@ -1315,21 +1369,21 @@ prune(struct dgjudge *j)
 	size_t blank = 0;
 
 	/* GCC 14's gcc-dg-prune matches the blocks first, GCC 12's last */
-	if (j->cf->dg_multiline_first)
+	if (dgc(j->cf)->multiline_first)
 		match_multiline(j);
 	for (size_t i = 0; i + 1 < t->len; i++)
 		if (t->buf[i] == '\n' && t->buf[i + 1] == '\n')
 			blank++, i++;
-	if (blank && !j->cf->dg_allow_blank && !xfail_if_takes(j, 0)) {
+	if (blank && !dgc(j->cf)->allow_blank && !xfail_if_takes(j, 0)) {
 		sb_addf(j->why, "%s%zu blank line(s) in output", j->why->len ? "; " : "", blank);
 		j->failures++;
 	}
 	match_regexps(j);
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
 		regsub_all(prunes[i], t, "", NULL);
-	if (!j->cf->dg_keep_notes)
+	if (!dgc(j->cf)->keep_notes)
 		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
-	if (!j->cf->dg_multiline_first)
+	if (!dgc(j->cf)->multiline_first)
 		match_multiline(j);
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		if (j->cf->dirs[i].kind == D_PRUNE) {
@@ -1432,9 +1486,13 @@ const struct dialect_ops dialect_dejagnu = {
 	.name = "dejagnu",
 	.claims = dejagnu_claims,
 	.read = dejagnu_read,
+	.release = dejagnu_release,
 	.flags = dejagnu_flags,
 	.judge = dejagnu_judge,
 	.requires_reason = "%s",
-	.runtest_style = 1,
+	.in_scratch = 1,
+	.file_first = 1,
+	.reads_stdout = 1,
+	.exit_unjudged = 1,
 	.peer = 1,
 };

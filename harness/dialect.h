@@ -10,7 +10,9 @@
  *
  * A fourth dialect is one new file, and its declaration and one line of
  * the table in dialect.c. Readers are pure: they take bytes and what the
- * loader (load.h) found around the file, and fill a casefile (casefile.h).
+ * loader (load.h) found around the file, and fill a casefile (casefile.h);
+ * what only one dialect needs it keeps in its own state
+ * (casefile.dialect_data), which nothing else reads.
  */
 #ifndef DIALECT_H
 #define DIALECT_H
@@ -40,9 +42,18 @@ struct dialect_ops {
 	/* Fill cf (started by case_init) from buf. Malformed directives are
 	 * added to errs (as FILE:LINE:COL), and then it returns -1; what the
 	 * harness cannot read the way the dialect's own tool would makes the
-	 * file n/a (case_unsupported) and is no error. */
+	 * file n/a (case_unsupported) and is no error. State of its own goes
+	 * in cf->dialect_data, which case_release frees with release. */
 	int (*read)(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx,
 	            struct errlist *errs);
+	void (*release)(void *dialect_data);
+	/* How many cases the file holds (Clang's -verify: one per RUN command
+	 * that runs -verify), each read with its read_ctx.variant; NULL: one. */
+	int (*variants)(const struct casefile *cf);
+	/* Headers the file includes where its own tool would read directives
+	 * too, as "LINE:NAME\tPATH" in search order, or NULL: the loader makes
+	 * the file n/a where the first found holds directives (claims). */
+	const struct strvec *(*headers)(const struct casefile *cf);
 	/* Append the flags cf asks for in the configuration env. */
 	void (*flags)(const struct casefile *cf, const struct sel_env *env, struct strvec *out);
 	/* Judge one compile: len bytes of output (text), also parsed (dl),
@@ -55,10 +66,13 @@ struct dialect_ops {
 	/* The reason of a job that is n/a by cf->requires (printf format, one
 	 * %s: cf->requires_text). */
 	const char *requires_reason;
-	/* Compiled as runtest compiles: in the job's scratch directory, by
-	 * the file's absolute path, the file named first (but for -c), the
-	 * plain-output flags before the file's own. */
-	int runtest_style;
+	/* Compiled as its own tool compiles (DejaGnu: as runtest does): */
+	int in_scratch;         /* in the job's scratch directory, by the file's absolute path */
+	int file_first;         /* the file named first (but for -c), the plain-output flags
+	                           before the file's own */
+	int reads_stdout;       /* its judge reads standard output too, before standard error */
+	int exit_unjudged;      /* a failing exit without an error message is no error: the
+	                           judge decides by what was printed */
 	/* Another compiler's test files (-verify, DejaGnu): compiled with the
 	 * flags they ask for and no profile's, unless the run names profiles. */
 	int peer;

@@ -169,7 +169,7 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 
 	/* runtest reads what the compiler prints on both streams (--help and
 	 * -completion= answers are on stdout) */
-	if (cf->dialect->runtest_style && r->out.len) {
+	if (cf->dialect->reads_stdout && r->out.len) {
 		sb_add(&both, r->out.buf, r->out.len);
 		sb_add(&both, r->err.buf, r->err.len);
 		text = &both;
@@ -312,7 +312,7 @@ digests(struct exec *x)
 	x->case_digest = xcalloc(p->cases.n + 1, sizeof(*x->case_digest));
 	x->case_opaque = xcalloc(p->cases.n + 1, 1);
 	for (size_t i = 0; i < p->cases.n && !sched_stopped(); i++) {
-		const struct strvec *more = &p->cases.v[i].dg_sources;
+		const struct strvec *more = &p->cases.v[i].sources;
 		int complete;
 		cache_key_init(&k, "source");
 		complete = cache_key_source(&k, p->cases.v[i].path);
@@ -539,7 +539,7 @@ make_scratch(struct exec *x)
 {
 	for (size_t k = 0; k < x->p->cases.n; k++) {
 		/* without the sandbox, also every job's TMPDIR (private_tmpdir) */
-		if (x->p->cases.v[k].dialect->runtest_style || !x->p->ps.sandbox) {
+		if (x->p->cases.v[k].dialect->in_scratch || !x->p->ps.sandbox) {
 			x->scratch = plan_scratch_template();
 			if (!mkdtemp(x->scratch)) {
 				free(x->scratch);

@@ -92,17 +92,17 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	const struct toolchain *t = &c->tcs[j->tc];
 	const struct profile *p = &cfg->profiles[j->profile];
 	const struct casefile *cf = &cases[j->caseidx];
-	int runtest = cf->dialect->runtest_style;
 	/* runtest names the file first but for dg-do assemble (which matters
 	 * to -x), and puts the plain-output flags before the test's own */
-	int file_first = runtest && cf->mode != MODE_OBJECT;
-	const char *file = runtest ? cf->abspath : cf->path;
+	int plain_first = cf->dialect->file_first;
+	int file_first = plain_first && cf->mode != MODE_OBJECT;
+	const char *file = cf->dialect->in_scratch ? cf->abspath : cf->path;
 	struct sel_env env;
 
 	config_command(cfg, c, t, av);
 	if (file_first)
 		push_file(av, file);
-	if (runtest)
+	if (plain_first)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	env = job_env(j, cfg, ps);
 	profile_flags(cfg, p, &env, av);
@@ -115,7 +115,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_append(av, &cfg->build_keep);
 	strvec_append(av, &ps->v[j->probe].build_flags);
 	strvec_append(av, &cfg->user_flags);
-	if (!runtest)
+	if (!plain_first)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
@@ -123,7 +123,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	/* dg-do link with dg-additional-sources: runtest links them into one
 	 * program; compiled with -c instead, each object lands in the job's
 	 * scratch directory, as no -o can name them all */
-	if (cf->mode == MODE_LINK && cf->dg_sources.n)
+	if (cf->mode == MODE_LINK && cf->sources.n)
 		return;
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
@@ -188,7 +188,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 {
 	const struct casefile *cf = &cases[j->caseidx];
 	const struct compiler *c = &cfg->compilers[j->compiler];
-	int runtest = cf->dialect->runtest_style;
+	int in_scratch = cf->dialect->in_scratch;
 	struct strvec ro = {0};
 	char *dir;
 
@@ -208,10 +208,10 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 		strvec_push_nocopy(&ro, dir);
 	strvec_append(&ro, &cfg->user_binds);
 	if (c->root >= 0) {
-		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, runtest ? scratch : NULL, av);
+		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, in_scratch ? scratch : NULL, av);
 	} else {
 		strvec_append(&ro, &ps->v[j->probe].binds);
-		root_enter(&ps->host, &ro, scratch, runtest && scratch ? scratch : ps->cwd, &cfg->sandbox_env, av);
+		root_enter(&ps->host, &ro, scratch, in_scratch && scratch ? scratch : ps->cwd, &cfg->sandbox_env, av);
 	}
 	strvec_release(&ro);
 }
@@ -277,7 +277,7 @@ refusal(const struct job *j, const struct config *cfg, const struct probeset *ps
 		 * only this run's own output: a relative path is judged as if
 		 * it were the case directory's */
 		struct trust_where w = {
-			dir ? dir : "/nonexistent", cf->dialect->runtest_style && dir ? dir : ps->cwd, NULL,
+			dir ? dir : "/nonexistent", cf->dialect->in_scratch && dir ? dir : ps->cwd, NULL,
 			cfg->compilers[j->compiler].root >= 0 || ps->sandbox,
 		};
 		why = trust_refusal(&flags, &w, &word);
@@ -366,6 +366,6 @@ job_proc(const struct job *j, const struct config *cfg, const struct probeset *p
 	job_enter(j, cfg, ps, cases, scratch, &p->argv);
 	p->command_at = p->argv.n;
 	job_argv(j, cfg, ps, cases, &p->argv);
-	if (cases[j->caseidx].dialect->runtest_style)
+	if (cases[j->caseidx].dialect->in_scratch)
 		p->cwd = scratch;
 }

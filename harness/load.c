@@ -88,17 +88,19 @@ cases_collect(const char *path, struct strvec *paths, struct strvec *names, stru
 	return 0;
 }
 
-/* A -verify file whose #include reads a header with -verify directives of
- * its own: Clang's verifier reads them too, this harness does not, so the
- * file is n/a rather than judged on half its expectations. */
+/* A file whose #include reads a header with directives of its own (a
+ * -verify file's: Clang's verifier reads them too): this harness does
+ * not, so the file is n/a rather than judged on half its expectations.
+ * The dialect names where each header may be found (dialect.h). */
 static void
 check_headers(struct casefile *cf)
 {
+	const struct strvec *hs = cf->dialect->headers ? cf->dialect->headers(cf) : NULL;
 	int done = 0;
 
-	for (size_t i = 0; i < cf->headers.n && !cf->unsupported; i++) {
+	for (size_t i = 0; hs && i < hs->n && !cf->unsupported; i++) {
 		char *name;
-		int line = (int)strtol(cf->headers.v[i], &name, 10);
+		int line = (int)strtol(hs->v[i], &name, 10);
 		const char *path = strchr(name, '\t') + 1, *why;
 		struct strbuf sb = {0};
 		long at;
@@ -107,10 +109,10 @@ check_headers(struct casefile *cf)
 			continue;
 		}
 		done = line;    /* the first found is the one included */
-		at = dialect_find("verify")->claims(sb_str(&sb), sb.len);
+		at = cf->dialect->claims(sb_str(&sb), sb.len);
 		if (at >= 0 && (size_t)at < sb.len)
-			case_unsupported(cf, line, "-verify directives in the header it includes, %.*s, which are not read",
-			                 (int)(path - name - 2), name + 1);
+			case_unsupported(cf, line, "-%s directives in the header it includes, %.*s, which are not read",
+			                 cf->dialect->name, (int)(path - name - 2), name + 1);
 		sb_release(&sb);
 	}
 }
@@ -193,8 +195,8 @@ load_file(struct caselist *cl, const char *path, const char *name, const struct 
 			r = -1;
 			break;
 		}
-		if (v == 0 && cf->run_variants > 1)
-			variants = cf->run_variants;
+		if (v == 0 && cf->dialect->variants)
+			variants = cf->dialect->variants(cf);
 		if (variants > 1) {
 			char *n = xasprintf("%s (RUN %d)", cf->name, v + 1), *t = xasprintf("%s (RUN %d)", cf->title, v + 1);
 			free(cf->name);

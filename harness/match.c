@@ -67,7 +67,7 @@ error_reason(const struct casefile *cf, const char *text, size_t len, const stru
 	if (ei->signal)
 		return xasprintf("killed by signal %d (%s)", ei->signal, strsignal(ei->signal));
 	/* runtest judges what was printed, not how the compiler exited */
-	if (ei->exit_code && !nerrors && !cf->dialect->runtest_style)
+	if (ei->exit_code && !nerrors && !cf->dialect->exit_unjudged)
 		return xasprintf("exited with status %d without an error message", ei->exit_code);
 	if (rx_error())
 		return xstrdup(rx_error());  /* no verdict from a pattern that could not be matched */

@@ -221,7 +221,7 @@ plan_print(const struct plan *p, FILE *fp)
 		struct proc pr = {0};
 		if (j->pre != V_PASS)
 			continue;
-		if (!scratch && p->cases.v[j->caseidx].dialect->runtest_style) {
+		if (!scratch && p->cases.v[j->caseidx].dialect->in_scratch) {
 			/* named, not made: the listing makes it */
 			scratch = plan_scratch_template();
 			memcpy(scratch + strlen(scratch) - 6, "listed", 6);

@@ -9,6 +9,7 @@
 
 #include "cache.h"
 #include "cached.h"
+#include "dgselector.h"
 #include "probe.h"
 #include "etarget.h"
 #include "sched.h"
@@ -483,7 +484,7 @@ etarget_by_triple(const struct config *cfg, struct probeset *ps, int k)
 	int uname_ok = uname(&u) == 0;
 
 	if (et->kind == ET_TRIPLES)
-		sel = selector_dejagnu(et->text, NULL, NULL, &err);
+		sel = dg_selector(et->text, NULL, NULL, &err);
 	for (size_t i = 0; i < ps->n; i++) {
 		const char *t = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
 		struct sel_env env = { .triple = t };

@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: MIT */
 #include <ctype.h>
-#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "selector.h"
-#include "tcl.h"
 #include "util.h"
 
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };
 const size_t nbuiltin_arches = LEN(builtin_arches);
 
-enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_DEJAGNU, T_FN };
-struct dgnode;
+enum term_kind { T_FAMILY, T_ARCH, T_PROFILE, T_FN };
 enum cmp { C_NONE, C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE };
 
 struct term {
@@ -25,7 +22,6 @@ struct term {
 	int nversion;            /* parts given in the selector: compare that many */
 	int not_in;              /* T_ARCH/T_PROFILE: '!=' */
 	struct strvec names;     /* T_ARCH/T_PROFILE alternatives */
-	struct dgnode *dg;       /* T_DEJAGNU: the expression */
 	int (*holds)(const void *, const struct sel_env *);     /* T_FN: the condition, */
 	void (*release)(void *);                                /* how ctx is freed, */
 	void *ctx;                                              /* and its data */
@@ -215,191 +211,6 @@ parse_term(struct parser *p, struct term *t, const struct sel_vocab *vocab)
 	return fail(p, start, xasprintf("unknown selector term '%s'", word));
 }
 
-/* ---- DejaGnu target selectors ---- */
-
-enum dg_op { DG_GLOB, DG_KEYWORD, DG_NOT, DG_AND, DG_OR };
-
-struct dgnode {
-	enum dg_op op;
-	char *glob;              /* DG_GLOB: cpu-vendor-os with * and ? */
-	int keyword;             /* DG_KEYWORD: index into sel_env.etargets */
-	struct dgnode *a, *b;
-};
-
-static void
-dgnode_free(struct dgnode *n)
-{
-	if (!n)
-		return;
-	dgnode_free(n->a);
-	dgnode_free(n->b);
-	free(n->glob);
-	free(n);
-}
-
-static struct dgnode *
-dgnode_new(enum dg_op op, struct dgnode *a, struct dgnode *b)
-{
-	struct dgnode *n = xcalloc(1, sizeof(*n));
-	n->op = op;
-	n->a = a;
-	n->b = b;
-	return n;
-}
-
-static struct dgnode *dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char **err);
-
-static int
-is_triplet(const char *w)
-{
-	const char *d1 = strchr(w, '-'), *d2 = d1 ? strchr(d1 + 1, '-') : NULL;
-	return d1 && d1 > w && d2 && d2 > d1 + 1 && d2[1] && !strpbrk(w, " \t\n");
-}
-
-/* What follows "target " or "xfail ": one effective-target keyword, a
- * {braced expression}, or a list of triplets (dg-process-target-1). */
-static struct dgnode *
-dg_target(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **err)
-{
-	struct strvec w = {0};
-	struct dgnode *n = NULL;
-	size_t len;
-	int k;
-
-	while (isspace((unsigned char)*rest))
-		rest++;
-	len = strlen(rest);
-	while (len && isspace((unsigned char)rest[len - 1]))
-		len--;
-	if (tcl_split(rest, len, 0, NULL, &w, err) < 0)
-		return NULL;
-	if (w.n == 1 && keyword && (k = keyword(kctx, w.v[0])) >= 0) {
-		n = dgnode_new(DG_KEYWORD, NULL, NULL);
-		n->keyword = k;
-	} else if (len && rest[0] == '{' && rest[len - 1] == '}' && w.n == 1) {
-		n = dg_expr(w.v[0], keyword, kctx, err);
-	} else {
-		for (size_t i = 0; i < w.n; i++) {
-			struct dgnode *g;
-			if (!is_triplet(w.v[i])) {
-				*err = w.n == 1 && !strpbrk(w.v[i], "-*?{} ")
-				       ? xasprintf("effective target '%s'", w.v[i])
-				       : xasprintf("target selector '%.*s'", (int)len, rest);
-				dgnode_free(n);
-				n = NULL;
-				break;
-			}
-			g = dgnode_new(DG_GLOB, NULL, NULL);
-			g->glob = xstrdup(w.v[i]);
-			n = n ? dgnode_new(DG_OR, n, g) : g;
-		}
-		if (!w.n)
-			*err = xasprintf("empty target selector");
-	}
-	strvec_release(&w);
-	return n;
-}
-
-/* One operand: a word, or a group when it holds several (Tcl gives the
- * group back its braces when it is put in a list again). */
-static struct dgnode *
-dg_operand(const char *w, int (*keyword)(void *, const char *), void *kctx, char **err)
-{
-	if (!*w || strpbrk(w, " \t\n"))
-		return dg_expr(w, keyword, kctx, err);
-	return dg_target(w, keyword, kctx, err);
-}
-
-/* selector_expression: "! A", "A && B", "A || B", else a list of operands
- * any of which must hold. */
-static struct dgnode *
-dg_expr(const char *exp, int (*keyword)(void *, const char *), void *kctx, char **err)
-{
-	struct strvec w = {0};
-	struct dgnode *n = NULL;
-
-	static int depth;       /* of braces: real selectors nest two or three deep */
-
-	if (depth >= 32) {
-		*err = xasprintf("target selector nested too deeply");
-		return NULL;
-	}
-	if (tcl_split(exp, strlen(exp), 0, NULL, &w, err) < 0)
-		return NULL;
-	depth++;
-	if (w.n == 2 && !strcmp(w.v[0], "!")) {
-		struct dgnode *a = dg_operand(w.v[1], keyword, kctx, err);
-		n = a ? dgnode_new(DG_NOT, a, NULL) : NULL;
-	} else if (w.n == 3 && (!strcmp(w.v[1], "&&") || !strcmp(w.v[1], "||"))) {
-		struct dgnode *a = dg_operand(w.v[0], keyword, kctx, err);
-		struct dgnode *b = a ? dg_operand(w.v[2], keyword, kctx, err) : NULL;
-		if (b)
-			n = dgnode_new(w.v[1][0] == '&' ? DG_AND : DG_OR, a, b);
-		else
-			dgnode_free(a);
-	} else {
-		for (size_t i = 0; i < w.n; i++) {
-			struct dgnode *a = dg_operand(w.v[i], keyword, kctx, err);
-			if (!a) {
-				dgnode_free(n);
-				n = NULL;
-				break;
-			}
-			n = n ? dgnode_new(DG_OR, n, a) : a;
-		}
-		if (!w.n)
-			*err = xasprintf("empty target selector");
-	}
-	strvec_release(&w);
-	depth--;
-	return n;
-}
-
-/* DejaGnu matches cpu-vendor-os: a vendorless triple gets "unknown". */
-static int
-triple_matches(const char *glob, const char *triple)
-{
-	char canon[256];
-	const char *dash = strchr(triple, '-');
-
-	if (dash && strchr(dash + 1, '-') && !strchr(strchr(dash + 1, '-') + 1, '-'))
-		snprintf(canon, sizeof(canon), "%.*s-unknown%s", (int)(dash - triple), triple, dash);
-	else
-		snprintf(canon, sizeof(canon), "%s", triple);
-	return fnmatch(glob, canon, 0) == 0;
-}
-
-static int
-dg_eval(const struct dgnode *n, const struct sel_env *env)
-{
-	switch (n->op) {
-	case DG_GLOB: return env->triple && triple_matches(n->glob, env->triple);
-	case DG_KEYWORD: return env->etargets && env->etargets[n->keyword];
-	case DG_NOT: return !dg_eval(n->a, env);
-	case DG_AND: return dg_eval(n->a, env) && dg_eval(n->b, env);
-	case DG_OR: return dg_eval(n->a, env) || dg_eval(n->b, env);
-	}
-	return 0;
-}
-
-struct selector *
-selector_dejagnu(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **err)
-{
-	struct selector *sel;
-	struct term t = {0};
-
-	*err = NULL;
-	t.kind = T_DEJAGNU;
-	if (!(t.dg = dg_target(rest, keyword, kctx, err))) {
-		if (!*err)
-			*err = xasprintf("target selector '%s'", rest);
-		return NULL;
-	}
-	sel = xcalloc(1, sizeof(*sel));
-	VEC_PUSH(*sel, t);
-	return sel;
-}
-
 struct selector *
 selector_fn(int (*holds)(const void *, const struct sel_env *), void (*release)(void *), void *ctx)
 {
@@ -428,7 +239,6 @@ static void
 term_release(struct term *t)
 {
 	strvec_release(&t->names);
-	dgnode_free(t->dg);
 	if (t->release)
 		t->release(t->ctx);
 }
@@ -499,8 +309,6 @@ term_holds(const struct term *t, const struct sel_env *env)
 		case C_NONE: break;
 		}
 		return 1;
-	case T_DEJAGNU:
-		return dg_eval(t->dg, env);
 	case T_FN:
 		return t->holds(t->ctx, env);
 	case T_ARCH:

@@ -40,14 +40,6 @@ struct selector;
  * *errpos to the byte offset in s where the problem is. */
 struct selector *selector_parse(const char *s, size_t len, const struct sel_vocab *vocab,
                                 char **err, size_t *errpos);
-/* A DejaGnu selector: what follows "target" or "xfail" in { target SEL }.
- * SEL is an effective-target keyword (keyword(kctx, name) gives its index,
- * or -1; keyword may be NULL), a list of triplet globs (cpu-vendor-os with * and
- * ?) any of which must match, or a braced expression of those with "!",
- * "&&" and "||", read as GCC's target-supports-dg.exp reads it. NULL with
- * *err set (allocated) when it cannot be read. */
-struct selector *selector_dejagnu(const char *sel, int (*keyword)(void *, const char *), void *kctx,
-                                  char **err);
 /* A selector that holds where holds(ctx, env) does, for conditions the
  * selector language has no words for (ppcond.h's #if conditions); it
  * takes ctx, and frees it with release. */

@@ -10,8 +10,51 @@
 #include <string.h>
 
 #include "comments.h"
+#include "dgselector.h"
 #include "dialect.h"
 #include "ppcond.h"
+
+/* What a -verify file keeps of its own (casefile.dialect_data). */
+struct vcase {
+	struct strvec clang_flags;  /* what Clang jobs get instead of the file's flags (the RUN
+	                               line's own, for cc1 through -Xclang) */
+	struct strvec headers;      /* "LINE:NAME\tPATH", where the #include NAME on LINE may be
+	                               found, in search order (the loader looks there) */
+	char *broken;               /* "line N:C: what" of the first directive Clang's verifier
+	                               cannot read either: the file fails everywhere */
+	struct selector *broken_sel;    /* or only where this holds (NULL: everywhere) */
+	int variants;               /* the RUN commands that run -verify (each read as a case) */
+};
+
+static struct vcase *
+vc(const struct casefile *cf)
+{
+	return cf->dialect_data;
+}
+
+static void
+verify_release(void *data)
+{
+	struct vcase *v = data;
+
+	strvec_release(&v->clang_flags);
+	strvec_release(&v->headers);
+	free(v->broken);
+	selector_free(v->broken_sel);
+	free(v);
+}
+
+static int
+verify_variants(const struct casefile *cf)
+{
+	return vc(cf)->variants;
+}
+
+static const struct strvec *
+verify_headers(const struct casefile *cf)
+{
+	return &vc(cf)->headers;
+}
 
 struct vparser {
 	struct casefile *cf;
@@ -38,12 +81,12 @@ perr(struct vparser *p, int line, int col, const char *fmt, ...)
 	va_list ap;
 	char *msg;
 
-	if (p->cf->broken)
+	if (vc(p->cf)->broken)
 		return;
 	va_start(ap, fmt);
 	msg = xvasprintf(fmt, ap);
 	va_end(ap);
-	p->cf->broken = xasprintf("line %d:%d: %s (clang -verify fails the file too)", line, col, msg);
+	vc(p->cf)->broken = xasprintf("line %d:%d: %s (clang -verify fails the file too)", line, col, msg);
 	free(msg);
 }
 
@@ -353,7 +396,7 @@ run_triple(struct vparser *p, const char *t, int line)
 	glob = !*os || !strcmp(os, "unknown") || !strcmp(os, "none") || !strcmp(os, "elf")
 	               ? xasprintf("%s-*-*", arch) : xasprintf("%s-*-%s*", arch, os);
 	selector_free(p->cf->requires);
-	p->cf->requires = selector_dejagnu(glob, NULL, NULL, &err);
+	p->cf->requires = dg_selector(glob, NULL, NULL, &err);
 	free(p->cf->requires_text);
 	p->cf->requires_text = xasprintf("RUN line's target %s", t);
 	if (!p->cf->requires)
@@ -397,8 +440,8 @@ run_flag(struct vparser *p, const char *f, const char *value, int cc1)
 
 	for (size_t k = 0; k < (value ? 2u : 1u); k++) {
 		if (cc1)
-			strvec_push(&p->cf->clang_flags, "-Xclang");
-		strvec_push(&p->cf->clang_flags, v[k]);
+			strvec_push(&vc(p->cf)->clang_flags, "-Xclang");
+		strvec_push(&vc(p->cf)->clang_flags, v[k]);
 	}
 	if (value && (!strcmp(f, "-D") || !strcmp(f, "-U")))
 		strvec_push_nocopy(&p->cf->flags, xasprintf("%s%s", f, value));
@@ -433,10 +476,10 @@ include_candidates(struct vparser *p)
 		int line = (int)strtol(p->pp.includes.v[i], &name, 10);
 		name++;
 		if (*name++ == '"' && slash)
-			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s\t%.*s/%s", line, name,
+			strvec_push_nocopy(&vc(p->cf)->headers, xasprintf("%d:%s\t%.*s/%s", line, name,
 			                                              (int)(slash - p->cf->abspath), p->cf->abspath, name));
 		for (size_t k = 0; k < p->incdirs.n; k++)
-			strvec_push_nocopy(&p->cf->headers, xasprintf("%d:%s\t%s/%s", line, name, p->incdirs.v[k], name));
+			strvec_push_nocopy(&vc(p->cf)->headers, xasprintf("%d:%s\t%s/%s", line, name, p->incdirs.v[k], name));
 	}
 }
 
@@ -451,10 +494,10 @@ two_actions(struct vparser *p, int line, const char *f)
 	char *err = NULL;
 	size_t pos;
 
-	if (p->cf->broken)
+	if (vc(p->cf)->broken)
 		return;
-	p->cf->broken = xasprintf("line %d: a second action, %s, which clang -cc1 refuses from Clang 19 on", line, f);
-	p->cf->broken_sel = selector_parse("clang>=19", 9, NULL, &err, &pos);
+	vc(p->cf)->broken = xasprintf("line %d: a second action, %s, which clang -cc1 refuses from Clang 19 on", line, f);
+	vc(p->cf)->broken_sel = selector_parse("clang>=19", 9, NULL, &err, &pos);
 	free(err);
 }
 
@@ -577,11 +620,11 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 	/* what the driver does that cc1 does not: stop at 20 errors, and make
 	 * the math functions set errno (so that they are not const) */
 	if (st.llvm)
-		strvec_push(&p->cf->clang_flags, "-emit-llvm");
+		strvec_push(&vc(p->cf)->clang_flags, "-emit-llvm");
 	if (st.cc1 && !st.limit)
-		strvec_push(&p->cf->clang_flags, "-ferror-limit=0");
+		strvec_push(&vc(p->cf)->clang_flags, "-ferror-limit=0");
 	if (st.cc1 && !st.maths)
-		strvec_push(&p->cf->clang_flags, "-fno-math-errno");
+		strvec_push(&vc(p->cf)->clang_flags, "-fno-math-errno");
 }
 
 
@@ -687,6 +730,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 {
 	struct vparser p = { .cf = cf, .variant = ctx->variant, .mode = MODE_OBJECT };
 
+	cf->dialect_data = xcalloc(1, sizeof(struct vcase));
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
 	ppscan(buf, len, cf->nlines, &cf->flags, &p.pp);       /* and the macros the #ifs see */
@@ -696,7 +740,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	ppscan_release(&p.pp);
 	sb_release(&p.joined);
 	strvec_release(&p.incdirs);
-	cf->run_variants = p.nverify;
+	vc(cf)->variants = p.nverify;
 	cf->mode = p.mode;
 	if (p.nrun && !p.nverify)
 		case_unsupported(cf, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
@@ -710,7 +754,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 static void
 verify_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
 {
-	strvec_append(out, env->family == FAMILY_CLANG && cf->clang_flags.n ? &cf->clang_flags : &cf->flags);
+	strvec_append(out, env->family == FAMILY_CLANG && vc(cf)->clang_flags.n ? &vc(cf)->clang_flags : &cf->flags);
 }
 
 static int
@@ -783,8 +827,8 @@ file_failures(const struct casefile *cf, const struct sel_env *env, struct strbu
 	size_t active = 0, nodiag = 0;
 	int failed = 0;
 
-	if (cf->broken && (!cf->broken_sel || selector_eval(cf->broken_sel, env))) {
-		sb_addstr(why, cf->broken);
+	if (vc(cf)->broken && (!vc(cf)->broken_sel || selector_eval(vc(cf)->broken_sel, env))) {
+		sb_addstr(why, vc(cf)->broken);
 		failed++;
 	}
 	for (size_t i = 0; i < cf->ndirs; i++)
@@ -889,6 +933,9 @@ const struct dialect_ops dialect_verify = {
 	.name = "verify",
 	.claims = verify_claims,
 	.read = verify_read,
+	.release = verify_release,
+	.variants = verify_variants,
+	.headers = verify_headers,
 	.flags = verify_flags,
 	.judge = verify_judge,
 	.requires_reason = "%s is not this configuration's",

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dgselector.h"
 #include "etarget.h"
 #include "selector.h"
 
@@ -44,7 +45,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = malloc(size + 1);
 	memcpy(text, data, size);
 	text[size] = '\0';
-	if ((sel = selector_dejagnu(text, keyword, NULL, &err))) {
+	if ((sel = dg_selector(text, keyword, NULL, &err))) {
 		selector_eval(sel, &env);
 		selector_free(sel);
 	} else if (!err) {

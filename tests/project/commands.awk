@@ -3,7 +3,7 @@
 # one per line: the first word of each command (after assignments and
 # the keywords that start one), and the commands the test helpers run
 # (check NAME CMD..., golden NAME FILE CMD...). A heuristic that errs
-# towards more words: tests/project/tests.sh keeps only those that are
+# towards more words: tests/suite/project.sh keeps only those that are
 # programs.
 {
 	line = $0

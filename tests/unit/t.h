@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* A minimal test framework: TEST(name) functions registered in unit.c,
- * CHECK(cond) records a failure with its line and goes on. */
+ * CHECK(cond) records a failure with its line and goes on; the failure
+ * goes to standard output, indented, before the test's FAIL line, so
+ * that tests/suite/unit.sh shows each test its own lines. */
 #ifndef T_H
 #define T_H
 
@@ -11,7 +13,7 @@ extern int t_failed;
 
 #define CHECK(cond) do { \
 	if (!(cond)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+		printf("    %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
 		t_failed = 1; \
 	} \
 } while (0)
@@ -19,7 +21,7 @@ extern int t_failed;
 #define CHECK_STR(a, b) do { \
 	const char *a_ = (a), *b_ = (b); \
 	if (!a_ || !b_ || strcmp(a_, b_)) { \
-		fprintf(stderr, "%s:%d: check failed: %s == %s\n  got:  %s\n  want: %s\n", __FILE__, __LINE__, \
+		printf("    %s:%d: check failed: %s == %s\n      got:  %s\n      want: %s\n", __FILE__, __LINE__, \
 		        #a, #b, a_ ? a_ : "(null)", b_ ? b_ : "(null)"); \
 		t_failed = 1; \
 	} \

@@ -84,14 +84,14 @@ bad(const char *text, const char *want)
 
 	if (parse(&cf, text, &errs) == 0) {
 		case_release(&cf);
-		fprintf(stderr, "accepted: %s\n", text);
+		printf("    accepted: %s\n", text);
 		CHECK(!"bad case accepted");
 		return;
 	}
 	if (errs.n)
 		snprintf(got, sizeof(got), "%s:%d:%d: %s", errs.v[0].file, errs.v[0].line, errs.v[0].col, errs.v[0].msg);
 	if (!strstr(got, want)) {
-		fprintf(stderr, "want '%s'\n got '%s'\n", want, got);
+		printf("    want '%s'\n     got '%s'\n", want, got);
 		CHECK(!"wrong error");
 	}
 	errlist_release(&errs);

@@ -71,14 +71,14 @@ bad(const char *text, const char *want)
 
 	if (config_parse(&cfg, "c.yaml", text, strlen(text), &errs) == 0) {
 		config_release(&cfg);
-		fprintf(stderr, "accepted: %s\n", text);
+		printf("    accepted: %s\n", text);
 		CHECK(!"bad configuration accepted");
 		return;
 	}
 	if (errs.n)
 		snprintf(got, sizeof(got), "%d:%d: %s", errs.v[0].line, errs.v[0].col, errs.v[0].msg);
 	if (!strstr(got, want)) {
-		fprintf(stderr, "want '%s'\n got '%s'\n", want, got);
+		printf("    want '%s'\n     got '%s'\n", want, got);
 		CHECK(!"wrong error");
 	}
 	errlist_release(&errs);

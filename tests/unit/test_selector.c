@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
+#include "dgselector.h"
 #include "selector.h"
 #include "t.h"
 #include "util.h"
@@ -19,7 +20,7 @@ eval(const char *s, enum family f, const char *ver, const char *arch, const char
 	int r;
 
 	if (!sel) {
-		fprintf(stderr, "selector '%s': %s\n", s, err);
+		printf("    selector '%s': %s\n", s, err);
 		free(err);
 		return -1;
 	}
@@ -37,7 +38,7 @@ parse_error_at(const char *s, size_t want_pos, const char *want_substr)
 	struct selector *sel = selector_parse(s, strlen(s), &vocab, &err, &pos);
 	int ok = !sel && err && pos == want_pos && strstr(err, want_substr);
 	if (!ok)
-		fprintf(stderr, "selector '%s': pos %zu err %s\n", s, pos, err ? err : "(none)");
+		printf("    selector '%s': pos %zu err %s\n", s, pos, err ? err : "(none)");
 	selector_free(sel);
 	free(err);
 	return ok;
@@ -130,25 +131,25 @@ TEST(selector_dejagnu)
 	char *err = NULL;
 
 	for (size_t i = 0; i < LEN(v); i++) {
-		struct selector *sel = selector_dejagnu(v[i].sel, test_keyword, NULL, &err);
+		struct selector *sel = dg_selector(v[i].sel, test_keyword, NULL, &err);
 		struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", v[i].triple, etargets };
 		CHECK(sel != NULL);
 		if (sel && selector_eval(sel, &env) != v[i].want)
-			fprintf(stderr, "%s on %s: want %d\n", v[i].sel, v[i].triple, v[i].want), t_failed = 1;
+			printf("    %s on %s: want %d\n", v[i].sel, v[i].triple, v[i].want), t_failed = 1;
 		selector_free(sel);
 		free(err);
 		err = NULL;
 	}
 	/* what it cannot read is named */
-	CHECK(selector_dejagnu("vect_int", test_keyword, NULL, &err) == NULL && err && strstr(err, "vect_int"));
+	CHECK(dg_selector("vect_int", test_keyword, NULL, &err) == NULL && err && strstr(err, "vect_int"));
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("lp64", NULL, NULL, &err) == NULL && err && strstr(err, "'lp64'"));
+	CHECK(dg_selector("lp64", NULL, NULL, &err) == NULL && err && strstr(err, "'lp64'"));
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("x86_64-*-* lp64", test_keyword, NULL, &err) == NULL && err);
+	CHECK(dg_selector("x86_64-*-* lp64", test_keyword, NULL, &err) == NULL && err);
 	free(err);
 	err = NULL;
-	CHECK(selector_dejagnu("{ a-b-c", test_keyword, NULL, &err) == NULL && err);
+	CHECK(dg_selector("{ a-b-c", test_keyword, NULL, &err) == NULL && err);
 	free(err);
 }

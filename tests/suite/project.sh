@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: MIT
-# Sourced by tests/run.sh (ok, bad, check, $DM, $T): the project as a
-# newcomer finds it: self-contained, its links resolving, its manual page
-# and install working, its published results what the harness makes of
-# them.
+# tests/suite/project.sh: the project as a newcomer finds it:
+# self-contained, its links resolving, its manual page and install
+# working, its published results what the harness makes of them, a test
+# run leaving nothing git would take
+# names: project published gitignore
+# needs: compilers
+# builds: first
 
 # nothing points outside the repository (the pattern is split so that
 # this file does not match itself)
@@ -37,7 +40,7 @@ pkgs=$(make -s --no-print-directory test-packages 2>/dev/null)
 closure=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks --no-replaces \
 	--no-enhances $pkgs 2>/dev/null | grep -v '^ ' | tr -d '<>' | sort -u)
 unlisted=
-for w in $(awk -f tests/project/commands.awk tests/run.sh tests/*/*.sh .ci/run | sort -u); do
+for w in $(awk -f tests/project/commands.awk tests/run.sh tests/lib.sh tests/*/*.sh .ci/run | sort -u); do
 	case $(command -V "$w" 2>/dev/null) in *builtin*|*keyword*|*function*|'') continue ;; esac
 	path=$(command -v "$w")
 	case $path in /*) ;; *) continue ;; esac
@@ -103,3 +106,18 @@ awk -F'\t' '$1 == "case" { print $3 }' "$PUB" | sort > "$T/published-cases"
 git ls-files 'cases/*.c' | sort > "$T/tree-cases"
 cmp -s "$T/published-cases" "$T/tree-cases" && ok published/all-cases \
 	|| bad published/all-cases "$(diff "$T/tree-cases" "$T/published-cases")"
+
+# a test run from the work tree leaves nothing git would take: compiler
+# dump files are ignored
+if git rev-parse --is-inside-work-tree > /dev/null 2>&1; then
+	d=$(mktemp -d ./tests/dump.XXXXXX)
+	cp tests/e2e/cases/pass.c "$d/" && (cd "$d" && gcc-12 -O2 -fdump-tree-optimized -fdump-rtl-expand -save-temps -c pass.c) > /dev/null 2>&1
+	left=$(git status --porcelain --untracked-files=all -- "$d" | grep -v '/pass\.c$')
+	[ -n "$(ls "$d" | grep -v '^pass\.c$')" ] && [ -z "$left" ] && ok gitignore/compiler-dumps || bad gitignore/compiler-dumps "$left"
+	rm -rf "$d"
+fi
+
+# the SVGs are well-formed XML (xmllint, which make check installs): the
+# golden one, and one made of real results
+check project/svg-well-formed xmllint --noout tests/grid/overview.svg
+check project/svg-from-real-results sh -c "$DM table --format svg tests/report/old.results | xmllint --noout -"

@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: MIT
-# tests/root/tests.sh: compilers in a Debian root, end to end; sourced by
-# tests/run.sh (inside its suite, with DM, T, ok, bad and check).
+# tests/suite/root.sh: compilers in a Debian root, end to end
+# names: root
+# needs: compilers
+# builds: each
 #
 # The root is tests/root/compilers.yaml's "bookworm" (Debian 12, the
 # host's release, with gcc-12 and clang-14), built once by `make check`
@@ -8,6 +10,11 @@
 # CI has; a root copy made with hard links (cp -al) stands in for roots
 # the tests change, so the built one is never touched.
 
+# the root is built by make check (as root) into $CHECK_ROOTS
+if [ -z "${CHECK_ROOTS:-}" ] || [ ! -d "$CHECK_ROOTS/bookworm" ]; then
+	bad root/built "no test root in ${CHECK_ROOTS:-\$CHECK_ROOTS} (make check builds it)"
+	return 0
+fi
 R=$T/roots
 rm -rf "$R" && mkdir -p "$R"
 RCFG=tests/root/compilers.yaml

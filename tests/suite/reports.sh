@@ -1,0 +1,50 @@
+# SPDX-License-Identifier: MIT
+# tests/suite/reports.sh: the reports (table, SVG, try, exports, diff) of results files made for them, compared whole
+# names: grid report
+# needs: nothing
+# builds: each
+
+# --- the grid reports (overview, merged columns, SVG, try) of results made for them ---
+G=tests/grid
+golden grid/table $G/table.md $DM table $G/grid.results
+golden grid/svg $G/overview.svg $DM table --format svg $G/grid.results
+golden grid/try-text $G/try.txt $DM try --from $G/try.results
+golden grid/try-markdown $G/try.md $DM try --format markdown --from $G/try.results
+golden grid/try-json $G/try.json $DM try --format json --from $G/try.results
+# what the goldens must show, said once more in words
+expect grid/range-merges '^| line | expectation | gcc-10<br>10.2.1 | gcc 11–12 | clang 14–16 |$' $G/table.md
+expect grid/range-splits '^| line | expectation | gcc-10<br>10.2.1 | gcc-11<br>11.3.0 | gcc-12<br>12.2.0 | clang 14–16 |$' $G/table.md
+expect grid/profile-excluded '✓ -Wstringop-overflow (default)<br>silent (kernel)' $G/table.md
+expect grid/overview-profile-excluded '11–12: -Wstringop-overflow; silent under kernel | -Warray-bounds |$' $G/table.md
+expect grid/silent-compiler '“array argument is too small; contains 6 elements” `\[-Warray-bounds\]` | silent |' $G/table.md
+expect grid/one-of-two '`\[-Warray-bounds\]` | silent | ✓ -Warray-bounds | ✓ -Warray-bounds (error) | silent |$' $G/table.md
+expect grid/line-link '^| \[5\](../cases/static/small.c#L5) |' $G/table.md
+check grid/verdict-only-when-failing sh -c "grep -c '| \*\*verdict\*\* |' $G/table.md | grep -qx 1"
+expect grid/try-skip-na-error '^  4  –       –          –            arm64/kernel$' $G/try.txt
+# a FITS field naming a directive the case does not have is refused, at its line
+sed '0,/expected	array argument is too small; contains 6 elements, callee requires at least 7	1$/s//expected	x	7/' \
+	$G/grid.results > "$T/badfits.results"
+$DM table "$T/badfits.results" > /dev/null 2> "$T/badfits.err"
+[ $? -eq 2 ] && grep -q "badfits.results:[0-9]*:[0-9]*: error: bad directive list '7' in diag record" "$T/badfits.err" \
+	&& ok grid/bad-fits-refused || bad grid/bad-fits-refused "$(cat "$T/badfits.err")"
+expect grid/na-family '^| other | \[a GCC extension\](../cases/other/gcc-only.c) | silent | n/a |$' $G/table.md
+check grid/svg-cells-coloured sh -c "grep -c '<rect x=\"[0-9.]*\" y=\"[0-9]*\" width=\"[0-9.]*\" height=\"18\" fill=\"#2e7d32\"/>' $G/overview.svg | grep -qv '^0$'"
+# --- the reports of a results file, compared whole ---
+R=tests/report
+$DM table $R/old.results > "$T/report.md" 2>&1
+cmp -s "$T/report.md" $R/table.md && ok report/table || bad report/table "$(diff $R/table.md "$T/report.md" | head -20)"
+for f in tap tsv junit jsonl; do
+	$DM export --format $f $R/old.results > "$T/report.$f" 2>&1
+	cmp -s "$T/report.$f" $R/export.$f && ok "report/export-$f" || bad "report/export-$f" "$(diff $R/export.$f "$T/report.$f" | head -20)"
+done
+$DM diff $R/old.results $R/new.results > "$T/report.diff" 2>&1
+[ $? -eq 1 ] && cmp -s "$T/report.diff" $R/diff.txt && ok report/diff-text || bad report/diff-text "$(diff $R/diff.txt "$T/report.diff" | head -20)"
+$DM diff --format markdown $R/old.results $R/new.results > "$T/report.diff.md" 2>&1
+[ $? -eq 1 ] && cmp -s "$T/report.diff.md" $R/diff.md && ok report/diff-markdown || bad report/diff-markdown "$(diff $R/diff.md "$T/report.diff.md" | head -20)"
+# a results file the user pipes in is read (within the same bound); a
+# device is not
+cat $R/new.results | $DM diff $R/old.results /dev/stdin > "$T/report.pipe" 2>&1
+[ $? -eq 1 ] && cmp -s "$T/report.pipe" $R/diff.txt && ok report/diff-from-pipe || bad report/diff-from-pipe "$(head -5 "$T/report.pipe")"
+$DM table /dev/zero > /dev/null 2> "$T/report.dev"
+[ $? -eq 2 ] && grep -qx "/dev/zero: error: cannot read: neither a regular file nor a pipe" "$T/report.dev" \
+	&& ok report/device-refused || bad report/device-refused "$(cat "$T/report.dev")"

@@ -293,7 +293,7 @@ static int
 entry(struct jp *p, struct compdb_entry *e)
 {
 	char *command = NULL;
-	const char *err = NULL;
+	char *err = NULL;
 	size_t pos;
 	int col = (int)(p->s - p->line_start) + 1;
 
@@ -321,6 +321,7 @@ entry(struct jp *p, struct compdb_entry *e)
 	p->s++;
 	if (!e->argv.n && command && shell_split(command, strlen(command), &e->argv, &err, &pos) < 0) {
 		free(command);
+		free(err);
 		return fail_at(p, e->line, col, "\"command\" cannot be split into words");
 	}
 	free(command);

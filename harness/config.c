@@ -498,8 +498,8 @@ root_packages(struct config *cfg)
 			struct strvec *pk = &cfg->roots[c->root].packages;
 			if (c->tcs[t].package)
 				strvec_push(pk, c->tcs[t].package);
-			if (cfg->targets[c->tcs[t].target].package)
-				strvec_push(pk, cfg->targets[c->tcs[t].target].package);
+			if (tc_target(cfg, c, t)->package)
+				strvec_push(pk, tc_target(cfg, c, t)->package);
 		}
 	}
 	for (size_t r = 0; r < cfg->nroots; r++)
@@ -1171,6 +1171,12 @@ config_find_compiler(const struct config *cfg, const char *name)
 	return -1;
 }
 
+const struct target *
+tc_target(const struct config *cfg, const struct compiler *c, size_t tc)
+{
+	return &cfg->targets[c->tcs[tc].target];
+}
+
 int
 config_keeps(const struct strvec *names, const char *name)
 {
@@ -1184,7 +1190,7 @@ kept_targets(const struct config *cfg, const struct compiler *c, const struct co
 	size_t n = 0;
 
 	for (size_t t = 0; t < c->ntcs; t++)
-		n += config_keeps(&f->targets, cfg->targets[c->tcs[t].target].arch);
+		n += config_keeps(&f->targets, tc_target(cfg, c, t)->arch);
 	return n;
 }
 

@@ -147,6 +147,9 @@ void profile_flags(const struct config *cfg, const struct profile *p, const stru
 /* The entry of p's except: list that holds in env, or NULL when p applies. */
 const struct cond_flags *profile_except(const struct profile *p, const struct sel_env *env);
 
+/* The target of compiler c's toolchain tc (an index into c->tcs). */
+const struct target *tc_target(const struct config *cfg, const struct compiler *c, size_t tc);
+
 /* Does the list keep name? */
 int config_keeps(const struct strvec *names, const char *name);
 

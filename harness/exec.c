@@ -121,7 +121,7 @@ emit(struct exec *x, size_t ji, enum verdict v, const char *reason, const struct
 	struct strbuf cmd = {0};
 	struct rjob rj = {
 		.caseidx = j->caseidx, .compiler = c->name, .version = (char *)(pr->found ? pr->version : ""),
-		.target = p->cfg.targets[c->tcs[j->tc].target].arch, .profile = p->cfg.profiles[j->profile].name,
+		.target = tc_target(&p->cfg, c, j->tc)->arch, .profile = p->cfg.profiles[j->profile].name,
 		.verdict = v, .reason = (char *)reason, .outcomes = outcomes,
 	};
 
@@ -290,7 +290,7 @@ jorder(void *vx, size_t *run, size_t n)
 		const struct job *j = &p->jl.v[x->torun[run[k]]];
 		const struct compiler *c = &p->cfg.compilers[j->compiler];
 		double s = durations_find(&d, p->cases.v[j->caseidx].name, c->name,
-		                          p->cfg.targets[c->tcs[j->tc].target].arch, p->cfg.profiles[j->profile].name);
+		                          tc_target(&p->cfg, c, j->tc)->arch, p->cfg.profiles[j->profile].name);
 		secs[run[k]] = s < 0 ? 1e30 : s;
 	}
 	order_secs = secs;
@@ -398,7 +398,7 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 		rt.target = xstrdup(cfg->targets[t->target].arch);
 		rt.triple = xstrdup(cfg->targets[t->target].triple);
 		rt.version = xstrdup(pr->found ? pr->version : "");
-		rt.status = xstrdup(pr->found ? "found" : pr->broken ? "error" : "missing");
+		rt.status = pr->found ? TC_FOUND : pr->broken ? TC_ERROR : TC_MISSING;
 		rt.command = sb_detach(&cmd);
 		rt.note = pr->found ? xstrdup("") :
 		          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
@@ -461,7 +461,7 @@ user_flags_meta(struct exec *x)
 		char *key;
 		if (!ps->v[i].build_refused.n)
 			continue;
-		key = xasprintf("build-refused %s %s", c->name, cfg->targets[c->tcs[ps->v[i].tc].target].arch);
+		key = xasprintf("build-refused %s %s", c->name, tc_target(cfg, c, ps->v[i].tc)->arch);
 		shell_quote_all(&sb, &ps->v[i].build_refused);
 		results_meta(&x->res, key, sb_str(&sb));
 		free(key);

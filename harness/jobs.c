@@ -18,9 +18,9 @@ job_env(const struct job *j, const struct config *cfg, const struct probeset *ps
 
 	env.family = c->family;
 	memcpy(env.version, ps->v[j->probe].ver, sizeof(env.version));
-	env.arch = cfg->targets[c->tcs[j->tc].target].arch;
+	env.arch = tc_target(cfg, c, j->tc)->arch;
 	env.profile = cfg->profiles[j->profile].name;
-	env.triple = cfg->targets[c->tcs[j->tc].target].triple;
+	env.triple = tc_target(cfg, c, j->tc)->triple;
 	env.etargets = ps->v[j->probe].etargets;
 	return env;
 }
@@ -316,7 +316,7 @@ jobs_build(struct joblist *jl, const struct config *cfg, const struct probeset *
 				continue;
 			for (size_t t = 0; t < cc->ntcs; t++) {
 				const struct probe *pr = probe_find(ps, c, t);
-				if (!pr || !config_keeps(&f->targets, cfg->targets[cc->tcs[t].target].arch))
+				if (!pr || !config_keeps(&f->targets, tc_target(cfg, cc, t)->arch))
 					continue;
 				for (size_t p = 0; p < cfg->nprofiles; p++) {
 					struct job j;

@@ -36,6 +36,10 @@ static const char *const verdict_names[] = {
 	[V_PASS] = "pass", [V_FAIL] = "fail", [V_NA] = "n/a", [V_SKIP] = "skip", [V_ERROR] = "error",
 };
 
+static const char *const tcstatus_names[] = {
+	[TC_FOUND] = "found", [TC_MISSING] = "missing", [TC_ERROR] = "error",
+};
+
 #define NAMES(kind, table) \
 	const char *kind##_name(enum kind v) { return table[v]; } \
 	int kind##_parse(const char *s) { return name_index(table, LEN(table), s); }
@@ -45,3 +49,4 @@ NAMES(severity, severity_names)
 NAMES(dstatus, dstatus_names)
 NAMES(outcome, outcome_names)
 NAMES(verdict, verdict_names)
+NAMES(tcstatus, tcstatus_names)

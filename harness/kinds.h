@@ -51,6 +51,11 @@ enum outcome {
 
 enum verdict { V_PASS, V_FAIL, V_NA, V_SKIP, V_ERROR };
 
+/* A toolchain of the run: found, missing (not installed: its jobs are
+ * skipped), or found but not usable (its probe failed: its jobs are
+ * errors). */
+enum tcstatus { TC_FOUND, TC_MISSING, TC_ERROR };
+
 /* Each name function returns the name written in results files; each
  * parse function the reverse, or -1 for a name it does not know. */
 const char *dkind_name(enum dkind k);      /* expect-warning, ..., dg-excess-errors, dg-xfail-if,
@@ -64,5 +69,7 @@ const char *outcome_name(enum outcome o);      /* n/a, held, missing, fp, fp-gon
 int outcome_parse(const char *s);
 const char *verdict_name(enum verdict v);      /* pass, fail, n/a, skip, error */
 int verdict_parse(const char *s);
+const char *tcstatus_name(enum tcstatus t);      /* found, missing, error */
+int tcstatus_parse(const char *s);
 
 #endif

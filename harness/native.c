@@ -348,12 +348,14 @@ parse_case_directive(struct nparser *p, const struct cline *l, size_t i, const c
 	} else if (!strcmp(kw, "case-overview")) {
 		parse_overview(p, l, i, kw, base);
 	} else if (!strcmp(kw, "case-flags")) {
-		const char *err;
+		char *err;
 		size_t pos;
 		if (!(i = want_colon(p, l, i, kw)))
 			return;
-		if (shell_split(l->s + i, l->len - i, &cf->flags, &err, &pos) < 0)
+		if (shell_split(l->s + i, l->len - i, &cf->flags, &err, &pos) < 0) {
 			perr(p, l->line, cline_col(l, i + pos), "bad case-flags: %s", err);
+			free(err);
+		}
 	} else if (!strcmp(kw, "case-std")) {
 		char *t;
 		if (!(i = want_colon(p, l, i, kw)))

@@ -243,7 +243,7 @@ plan_print(const struct plan *p, FILE *fp)
 		/* the comment must stay one: a name could hold a newline */
 		sb_addstr(&sb, "  # ");
 		sb_add_printable(&sb, p->cases.v[j->caseidx].name);
-		fprintf(fp, "%s %s %s %s\n", sb_str(&sb), c->name, p->cfg.targets[c->tcs[j->tc].target].arch,
+		fprintf(fp, "%s %s %s %s\n", sb_str(&sb), c->name, tc_target(&p->cfg, c, j->tc)->arch,
 		        p->cfg.profiles[j->profile].name);
 	}
 	sb_release(&sb);

@@ -451,7 +451,7 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 			struct probe *pr;
 
 			if (!config_keeps(&f->compilers, cc->name) ||
-			    !config_keeps(&f->targets, cfg->targets[cc->tcs[t].target].arch))
+			    !config_keeps(&f->targets, tc_target(cfg, cc, t)->arch))
 				continue;
 			pr = &ps->v[ps->n++];
 			pr->compiler = c;
@@ -486,7 +486,7 @@ etarget_by_triple(const struct config *cfg, struct probeset *ps, int k)
 	if (et->kind == ET_TRIPLES)
 		sel = dg_selector(et->text, NULL, NULL, &err);
 	for (size_t i = 0; i < ps->n; i++) {
-		const char *t = cfg->targets[cfg->compilers[ps->v[i].compiler].tcs[ps->v[i].tc].target].triple;
+		const char *t = tc_target(cfg, &cfg->compilers[ps->v[i].compiler], ps->v[i].tc)->triple;
 		struct sel_env env = { .triple = t };
 		size_t n = strcspn(t, "-");
 		if (et->kind == ET_NATIVE)
@@ -510,7 +510,7 @@ etarget_tasks(struct pctx *ctx, size_t *cap, int k, const char *file, const char
 		const struct compiler *cc = &cfg->compilers[ctx->ps->v[i].compiler];
 		const struct toolchain *tc = &cc->tcs[ctx->ps->v[i].tc];
 		struct ptask task = { .probe = i, .kind = PT_ETARGET, .et = k, .file = file };
-		const char *err;
+		char *err = NULL;
 		size_t pos;
 		if (!ctx->ps->v[i].found)
 			continue;
@@ -519,8 +519,8 @@ etarget_tasks(struct pctx *ctx, size_t *cap, int k, const char *file, const char
 		config_command(cfg, cc, tc, &task.argv);
 		strvec_append(&task.argv, &cc->flags);
 		strvec_append(&task.argv, &tc->flags);
-		if (et->flags)
-			shell_split(et->flags, strlen(et->flags), &task.argv, &err, &pos);
+		if (et->flags && shell_split(et->flags, strlen(et->flags), &task.argv, &err, &pos) < 0)
+			free(err);     /* the built-in table's flags (etarget.c) always split */
 		strvec_push(&task.argv, et->mode == 'S' ? "-S" : "-c");
 		strvec_push(&task.argv, file);
 		strvec_push(&task.argv, "-o");

@@ -101,7 +101,7 @@ write_toolchain(const struct rtoolchain *t, FILE *fp)
 	put_field(fp, t->target);
 	put_field(fp, t->triple);
 	put_field(fp, t->version);
-	put_field(fp, t->status);
+	put_field(fp, tcstatus_name(t->status));
 	put_field(fp, t->command);
 	put_field(fp, t->note);
 	put_field(fp, t->root);
@@ -389,6 +389,10 @@ read_toolchain(struct rparse *ps, char **f, size_t n)
 	long rank = -1;
 	char *end;
 
+	int st = tcstatus_parse(f[6]);
+
+	if (st < 0)
+		return bad(ps, "bad toolchain status '%s' (found, missing, error)", f[6]);
 	if (n > 10 && *f[10]) {
 		rank = strtol(f[10], &end, 10);
 		if (*end || rank < 0 || rank > 1000000)
@@ -406,7 +410,7 @@ read_toolchain(struct rparse *ps, char **f, size_t n)
 	}
 	t = (struct rtoolchain){
 		.compiler = xstrdup(f[1]), .family = xstrdup(f[2]), .target = xstrdup(f[3]), .triple = xstrdup(f[4]),
-		.version = xstrdup(f[5]), .status = xstrdup(f[6]), .command = xstrdup(f[7]), .note = xstrdup(f[8]),
+		.version = xstrdup(f[5]), .status = (enum tcstatus)st, .command = xstrdup(f[7]), .note = xstrdup(f[8]),
 		.root = xstrdup(n > 9 ? f[9] : ""), .rank = rank, .source = ps->src,
 	};
 	xgrow((void **)&r->tcs, &r->captcs, r->ntcs + 1, sizeof(*r->tcs));
@@ -523,23 +527,31 @@ read_dir(struct rparse *ps, char **f, size_t n)
 	return 0;
 }
 
+/* The fields of a job record, named once: read_job, results_durations
+ * and the records table take them from here. */
+enum job_field {
+	JF_TAG, JF_CASE, JF_COMPILER, JF_VERSION, JF_TARGET, JF_PROFILE, JF_VERDICT, JF_EXIT, JF_SIGNAL,
+	JF_SECONDS, JF_REASON, JF_COMMAND, JF_N
+};
+
 static int
 read_job(struct rparse *ps, char **f, size_t n)
 {
 	struct results *r = ps->r;
-	long k = results_find_case(r, f[1]), a, b;
-	int v = verdict_parse(f[6]);
+	long k = results_find_case(r, f[JF_CASE]), a, b;
+	int v = verdict_parse(f[JF_VERDICT]);
 
 	(void)n;
 	if (k < 0)
-		return bad(ps, "job for unknown case '%s'", f[1]);
-	if (v < 0 || to_int(f[7], &a) || to_int(f[8], &b))
+		return bad(ps, "job for unknown case '%s'", f[JF_CASE]);
+	if (v < 0 || to_int(f[JF_EXIT], &a) || to_int(f[JF_SIGNAL], &b))
 		return bad(ps, "malformed job record");
 	xgrow((void **)&r->jobs, &r->capjobs, r->njobs + 1, sizeof(*r->jobs));
 	r->jobs[r->njobs] = (struct rjob){
-		.caseidx = (size_t)k, .compiler = xstrdup(f[2]), .version = xstrdup(f[3]), .target = xstrdup(f[4]),
-		.profile = xstrdup(f[5]), .verdict = (enum verdict)v, .exit_code = (int)a, .signal = (int)b,
-		.seconds = strtod(f[9], NULL), .reason = xstrdup(f[10]), .command = xstrdup(f[11]), .source = ps->src,
+		.caseidx = (size_t)k, .compiler = xstrdup(f[JF_COMPILER]), .version = xstrdup(f[JF_VERSION]),
+		.target = xstrdup(f[JF_TARGET]), .profile = xstrdup(f[JF_PROFILE]), .verdict = (enum verdict)v,
+		.exit_code = (int)a, .signal = (int)b, .seconds = strtod(f[JF_SECONDS], NULL),
+		.reason = xstrdup(f[JF_REASON]), .command = xstrdup(f[JF_COMMAND]), .source = ps->src,
 	};
 	ps->cur_job = &r->jobs[r->njobs++];
 	ps->cur_case = -1;
@@ -617,7 +629,7 @@ static const struct record {
 	{ "ref", 2, 2, 0, read_ref },
 	{ "overview", 3, 3, 0, read_overview },
 	{ "dir", 8, 8, 0, read_dir },
-	{ "job", 12, 12, 1, read_job },
+	{ "job", JF_N, JF_N, 1, read_job },
 	{ "out", 1, 0, 1, read_out },
 	{ "diag", 9, 10, 1, read_diag },
 	{ "end", 2, 2, 1, read_end },
@@ -715,7 +727,6 @@ results_release(struct results *r)
 		free(t->target);
 		free(t->triple);
 		free(t->version);
-		free(t->status);
 		free(t->command);
 		free(t->note);
 		free(t->root);
@@ -886,11 +897,11 @@ results_durations(struct durations *d, const char *path)
 	}
 	while (getline(&line, &cap, fp) > 0) {
 		line[strcspn(line, "\n")] = 0;
-		if (strncmp(line, "job\t", 4) || split_fields(line, &f, &capf) != 12)
+		if (strncmp(line, "job\t", 4) || split_fields(line, &f, &capf) != JF_N)
 			continue;
 		xgrow((void **)&d->v, &cap_d, d->n + 1, sizeof(*d->v));
-		d->v[d->n].key = job_key(f[1], f[2], f[4], f[5]);
-		d->v[d->n++].seconds = strtod(f[9], NULL);
+		d->v[d->n].key = job_key(f[JF_CASE], f[JF_COMPILER], f[JF_TARGET], f[JF_PROFILE]);
+		d->v[d->n++].seconds = strtod(f[JF_SECONDS], NULL);
 	}
 	free(line);
 	free(f);

@@ -19,6 +19,9 @@
  *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS   (belongs to the job above)
  *   end	JOBS                                    the job count: a shorter file is refused
  *
+ * A toolchain's STATUS is found, missing (not installed: its jobs are
+ * skipped) or error (found, but its probe failed: its jobs are errors).
+ *
  * RANK is the toolchain's place in the configuration (its compilers in
  * order, each compiler's targets in order, from 0), so that the shards of
  * a run, each with its own compilers, merge into the configuration's
@@ -51,7 +54,7 @@
 struct rtoolchain {
 	char *compiler, *family, *target, *triple;
 	char *version;          /* as measured, or "" when missing */
-	char *status;           /* "found" or "missing" */
+	enum tcstatus status;
 	char *command;          /* the command as configured, prefix included */
 	char *note;             /* why it is missing / the package that provides it */
 	char *root;             /* the root it lives in (root.h), "" for the host */

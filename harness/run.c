@@ -73,7 +73,7 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 	for (size_t i = 0; i < ps->n; i++) {
 		const struct compiler *c = &cfg->compilers[ps->v[i].compiler];
 		const char *v[5] = { c->name, ps->v[i].found ? ps->v[i].version : "-",
-		                     cfg->targets[c->tcs[ps->v[i].tc].target].arch,
+		                     tc_target(cfg, c, ps->v[i].tc)->arch,
 		                     c->root >= 0 ? cfg->roots[c->root].name : "-", c->tcs[ps->v[i].tc].command };
 		for (int k = 0; k < 5; k++)
 			if ((int)strlen(v[k]) > w[k])
@@ -124,8 +124,8 @@ list_host_packages(const struct config *cfg, struct shard shard)
 		for (size_t t = 0; t < c->ntcs && c->root < 0 && in_shard[i]; t++) {
 			if (c->tcs[t].package && !c->prefix.n)
 				strvec_push(&pk, c->tcs[t].package);
-			if (cfg->targets[c->tcs[t].target].package)
-				strvec_push(&pk, cfg->targets[c->tcs[t].target].package);
+			if (tc_target(cfg, c, t)->package)
+				strvec_push(&pk, tc_target(cfg, c, t)->package);
 		}
 	}
 	free(in_shard);

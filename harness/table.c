@@ -529,7 +529,7 @@ write_compilers(FILE *fp, const struct results *r, const struct grid *g)
 			const struct rtoolchain *t = &r->tcs[i];
 			if (strcmp(t->compiler, g->compilers.v[ci]))
 				continue;
-			if (!strcmp(t->status, "found")) {
+			if (t->status == TC_FOUND) {
 				sb_addf(&found, "%s%s", found.len ? ", " : "", t->target);
 			} else {
 				sb_addf(&missing, "%s%s: ", missing.len ? "; " : "", t->target);

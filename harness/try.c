@@ -392,7 +392,7 @@ refusers(const struct results *r, const char *pre, const char *value)
 		for (u = t; u < r->ntcs && !strcmp(r->tcs[u].compiler, name); u++) {
 			const char *v = toolchain_meta(r, pre, &r->tcs[u]);
 			int same = v && !strcmp(v, value);
-			if (!strcmp(r->tcs[u].status, "found")) {
+			if (r->tcs[u].status == TC_FOUND) {
 				all &= same;
 				mine |= same;
 			}

@@ -312,7 +312,7 @@ output_target(const char *path, const char **why)
 }
 
 int
-shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos)
+shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *errpos)
 {
 	struct strbuf w = {0};
 	int inword = 0;
@@ -331,7 +331,7 @@ shell_split(const char *s, size_t len, struct strvec *out, const char **err, siz
 			while (i < len && s[i] != '\'')
 				sb_addc(&w, s[i++]);
 			if (i == len) {
-				*err = "unterminated single quote";
+				*err = xstrdup("unterminated single quote");
 				*errpos = start;
 				goto fail;
 			}
@@ -346,7 +346,7 @@ shell_split(const char *s, size_t len, struct strvec *out, const char **err, siz
 				sb_addc(&w, s[i++]);
 			}
 			if (i == len) {
-				*err = "unterminated double quote";
+				*err = xstrdup("unterminated double quote");
 				*errpos = start;
 				goto fail;
 			}
@@ -355,7 +355,7 @@ shell_split(const char *s, size_t len, struct strvec *out, const char **err, siz
 			i++;
 		} else if (c == '\\') {
 			if (i + 1 == len) {
-				*err = "backslash at end of flags";
+				*err = xstrdup("backslash at end of flags");
 				*errpos = i;
 				goto fail;
 			}

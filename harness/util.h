@@ -106,9 +106,9 @@ enum {
 char *output_target(const char *path, const char **why);
 
 /* Split s like a POSIX shell splits words (quotes and backslashes, no
- * expansion of any kind). Returns 0, or -1 with *err pointing at a static
- * message and *errpos at the offending byte. */
-int shell_split(const char *s, size_t len, struct strvec *out, const char **err, size_t *errpos);
+ * expansion of any kind). Returns 0, or -1 with *err set (allocated) and
+ * *errpos at the offending byte. */
+int shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *errpos);
 
 /* Append word to sb quoted so that sh reads it back as one literal word. */
 void shell_quote(struct strbuf *sb, const char *word);

@@ -635,7 +635,7 @@ static void
 verify_run_line(struct vparser *p, const struct cline *l, size_t i)
 {
 	struct strvec words = {0};
-	const char *err;
+	char *err;
 	size_t pos;
 	int is_verify = 0;
 
@@ -645,6 +645,7 @@ verify_run_line(struct vparser *p, const struct cline *l, size_t i)
 		return;
 	}
 	if (shell_split(sb_str(&p->run), p->run.len, &words, &err, &pos) < 0) {
+		free(err);
 		strvec_release(&words);
 		sb_reset(&p->run);
 		return;

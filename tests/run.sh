@@ -106,4 +106,6 @@ for s in $SELECTED; do
 	fi
 done
 echo "$passed passed, $failed failed"
+# a -k or a suite that selects nothing is a mistake, not a success
+[ $((passed + failed)) -gt 0 ] || { echo "tests/run.sh: no test matched -k '$KGLOB' in: $(echo $SELECTED)" >&2; exit 1; }
 [ "$failed" -eq 0 ]

@@ -30,7 +30,7 @@ sample(struct results *r)
 	r->ntcs = r->captcs = 1;
 	r->tcs[0] = (struct rtoolchain){
 		.compiler = xstrdup("gcc-12"), .family = xstrdup("gcc"), .target = xstrdup("x86-64"),
-		.triple = xstrdup("x86_64-linux-gnu"), .version = xstrdup("12.2.0"), .status = xstrdup("found"),
+		.triple = xstrdup("x86_64-linux-gnu"), .version = xstrdup("12.2.0"), .status = TC_FOUND,
 		.command = xstrdup("gcc-12"), .note = xstrdup(""), .root = xstrdup("trixie") };
 	j.caseidx = 0;
 	j.compiler = xstrdup("gcc-12");

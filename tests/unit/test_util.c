@@ -10,7 +10,7 @@
 TEST(shell_split)
 {
 	struct strvec sv = {0};
-	const char *err = NULL;
+	char *err = NULL;
 	size_t pos = 0;
 	const char *in = "-O2  'a b' \"c\\\"d\" e\\ f '$(rm -rf /)' `x` ;|*";
 
@@ -29,8 +29,10 @@ TEST(shell_split)
 	CHECK(shell_split("'' x", 4, &sv, &err, &pos) == 0 && sv.n == 2 && !strcmp(sv.v[0], ""));
 	strvec_release(&sv);
 	CHECK(shell_split("a 'b", 4, &sv, &err, &pos) == -1 && pos == 2);
+	free(err);
 	strvec_release(&sv);
 	CHECK(shell_split("\"x", 2, &sv, &err, &pos) == -1 && pos == 0);
+	free(err);
 	strvec_release(&sv);
 }
 

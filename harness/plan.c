@@ -176,8 +176,10 @@ plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *
 	p->built |= want & PLAN_PROBES;
 	if ((want & PLAN_PROBES) && (r = build_probes(p, o, errs)) < 0 && !errs->n)
 		errlist_add(errs, "diagmatrix", 0, 0, "cannot run the probes: %s", strerror(-r));
-	if ((want & PLAN_PROBES) && r)
-		return r < 0 ? -1 : r;
+	if ((want & PLAN_PROBES) && r) {
+		p->interrupted = r > 0 ? r : 0;
+		return -1;
+	}
 	p->built |= want;
 	if (want == PLAN_JOBS)
 		build_jobs(p);

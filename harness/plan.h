@@ -52,12 +52,13 @@ struct plan {
 	int built;                  /* the parts built (or begun): PLAN_* */
 	struct strvec warnings;     /* for the user: "-j fitted", "no sandbox" */
 	struct config_filter filter;   /* the options' filter, narrowed to the shard's compilers */
+	int interrupted;            /* the signal (SIGINT, SIGTERM) that stopped the probes, or 0 */
 };
 
-/* Build the configuration and the parts of want. Returns 0; -1 with errors added to errs (of the
- * input: configuration, filter, cases; or the probes could not be run);
- * or the signal that interrupted the probes. plan_release p in every
- * case. */
+/* Build the configuration and the parts of want. Returns 0, or -1: with
+ * errors added to errs (of the input: configuration, filter, cases; or
+ * the probes could not be run), or with p->interrupted set (a signal
+ * stopped the probes). plan_release p in every case. */
 int plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *errs);
 void plan_release(struct plan *p);
 

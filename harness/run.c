@@ -29,12 +29,12 @@ build(struct plan *p, const struct plan_opts *o, int want, int quiet)
 	errlist_release(&errs);
 	for (size_t i = 0; i < p->warnings.n; i++)
 		fprintf(stderr, "diagmatrix: %s\n", p->warnings.v[i]);
+	if (r < 0 && p->interrupted) {
+		fprintf(stderr, "diagmatrix: interrupted by signal %d\n", p->interrupted);
+		return 128 + p->interrupted;
+	}
 	if (r < 0)
 		return 2;
-	if (r > 0) {
-		fprintf(stderr, "diagmatrix: interrupted by signal %d\n", r);
-		return 128 + r;
-	}
 	for (size_t k = 0; !quiet && k < p->cases.n; k++)
 		if (p->cases.v[k].unsupported)
 			fprintf(stderr, "%s: not supported, n/a everywhere: %s\n", p->cases.v[k].path,

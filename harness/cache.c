@@ -286,7 +286,7 @@ static void
 source(struct cache_key *k, const char *path, int depth, struct strvec *seen, int *complete)
 {
 	struct strbuf sb = {0};
-	const char *why;
+	char *why;
 	char *dir, *slash;
 
 	if (seen->n >= MAX_SOURCES)
@@ -302,6 +302,7 @@ source(struct cache_key *k, const char *path, int depth, struct strvec *seen, in
 		if (depth)
 			*complete = 0;
 		cache_key_str(k, why);
+		free(why);
 		sb_release(&sb);
 		return;
 	}

@@ -1034,11 +1034,12 @@ int
 config_load(struct config *cfg, const char *path, struct errlist *errs)
 {
 	struct strbuf sb = {0};
-	const char *why;
+	char *why;
 	int r;
 
 	if (read_file(path, MAX_CONFIG_BYTES, &sb, &why) < 0) {
 		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
+		free(why);
 		sb_release(&sb);
 		memset(cfg, 0, sizeof(*cfg));
 		return -1;

@@ -626,7 +626,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 {
 	struct exec x = { .p = p, .o = o, .start = now_seconds() };
 	size_t probe_hits = p->cache.hits;
-	const char *why;
+	char *why;
 	int r, status;
 
 	/* try piped says nothing but its answer */
@@ -638,6 +638,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 		add_case(&x.res, &p->cases.v[k]);
 	if (results_writer_begin(&x.out, o->out, &x.res, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+		free(why);
 		exec_release(&x);
 		return 2;
 	}
@@ -655,6 +656,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 	add_usage(&x, p->cache.hits - probe_hits);
 	if (results_writer_end(&x.out, &x.res, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+		free(why);
 		status = 2;
 	} else if (r > 0) {
 		fprintf(stderr, "diagmatrix: interrupted by signal %d\n", r);

@@ -245,10 +245,9 @@ static char *
 flag_place(const struct casefile *cf, const char *word)
 {
 	struct strbuf buf = {0};
-	const char *err;
 	int line = 0, col = 0;
 
-	if (read_file(cf->abspath, MAX_CASE_BYTES, &buf, &err) == 0)
+	if (read_file(cf->abspath, MAX_CASE_BYTES, &buf, NULL) == 0)
 		trust_place(sb_str(&buf), buf.len, word, &line, &col);
 	sb_release(&buf);
 	return line ? xasprintf("%s:%d:%d", cf->path, line, col) : xstrdup(cf->path);

@@ -101,10 +101,10 @@ check_headers(struct casefile *cf)
 	for (size_t i = 0; hs && i < hs->n && !cf->unsupported; i++) {
 		char *name;
 		int line = (int)strtol(hs->v[i], &name, 10);
-		const char *path = strchr(name, '\t') + 1, *why;
+		const char *path = strchr(name, '\t') + 1;
 		struct strbuf sb = {0};
 		long at;
-		if (line == done || read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
+		if (line == done || read_file(path, MAX_CASE_BYTES, &sb, NULL) < 0) {
 			sb_release(&sb);
 			continue;
 		}
@@ -176,11 +176,12 @@ load_file(struct caselist *cl, const char *path, const char *name, const struct 
 {
 	struct strbuf sb = {0};
 	char *abspath = NULL;
-	const char *why;
+	char *why;
 	int variants = 1, r = 0;
 
 	if (read_file(path, MAX_CASE_BYTES, &sb, &why) < 0) {
 		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
+		free(why);
 		sb_release(&sb);
 		return -1;
 	}

@@ -467,7 +467,7 @@ static int
 cmd_merge(int argc, char **argv)
 {
 	struct results r = {0};
-	const char *why;
+	char *why;
 	const char *out = NULL;
 	struct strvec files = {0};
 	int status = 0;
@@ -491,6 +491,7 @@ cmd_merge(int argc, char **argv)
 		status = 2;
 	} else if (results_write(&r, out, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, why);
+		free(why);
 		status = 2;
 	}
 	results_release(&r);

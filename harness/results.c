@@ -205,7 +205,7 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 }
 
 int
-results_writer_begin(struct results_writer *w, const char *out, const struct results *r, const char **why)
+results_writer_begin(struct results_writer *w, const char *out, const struct results *r, char **why)
 {
 	char *slash, *path;
 	int fd, e;
@@ -222,7 +222,7 @@ results_writer_begin(struct results_writer *w, const char *out, const struct res
 		w->tmp = xasprintf(".%s.XXXXXX", path);
 	fd = mkostemp(w->tmp, O_CLOEXEC);
 	if (fd < 0) {
-		*why = strerror(errno);
+		*why = xstrdup(strerror(errno));
 		free(w->tmp);
 		free(path);
 		w->tmp = NULL;
@@ -237,7 +237,7 @@ results_writer_begin(struct results_writer *w, const char *out, const struct res
 		free(w->tmp);
 		free(path);
 		w->tmp = NULL;
-		*why = strerror(e);
+		*why = xstrdup(strerror(e));
 		return -1;
 	}
 	w->path = path;
@@ -254,7 +254,7 @@ results_writer_job(struct results_writer *w, const struct results *r, const stru
 }
 
 int
-results_writer_end(struct results_writer *w, const struct results *r, const char **why)
+results_writer_end(struct results_writer *w, const struct results *r, char **why)
 {
 	int fd = fileno(w->fp), e = 0;
 
@@ -272,12 +272,12 @@ results_writer_end(struct results_writer *w, const struct results *r, const char
 	free(w->tmp);
 	free(w->path);
 	w->tmp = w->path = NULL;
-	*why = e ? strerror(e) : NULL;
+	*why = e ? xstrdup(strerror(e)) : NULL;
 	return e ? -1 : 0;
 }
 
 int
-results_write(const struct results *r, const char *path, const char **why)
+results_write(const struct results *r, const char *path, char **why)
 {
 	struct results_writer w;
 
@@ -334,11 +334,12 @@ int
 results_read(struct results *r, const char *path, struct errlist *errs)
 {
 	struct strbuf sb = {0};
-	const char *why;
+	char *why;
 	int st;
 
 	if (read_input(path, MAX_RESULTS_BYTES, &sb, &why) < 0) {
 		errlist_add(errs, path, 0, 0, "cannot read: %s", why);
+		free(why);
 		sb_release(&sb);
 		return -1;
 	}

@@ -139,8 +139,8 @@ long results_find_case(const struct results *r, const char *name);
 /* Add c (r takes what it owns; c is cleared). Returns its index. */
 size_t results_push_case(struct results *r, struct rcase *c);
 
-/* Write atomically to path. Returns 0, or -1 with *why (static) saying why. */
-int results_write(const struct results *r, const char *path, const char **why);
+/* Write atomically to path. Returns 0, or -1 with *why (allocated) saying why. */
+int results_write(const struct results *r, const char *path, char **why);
 
 /* The same, a job at a time, for a run that writes each job as it ends
  * instead of keeping it: begin writes everything of r but its jobs; job
@@ -154,9 +154,9 @@ struct results_writer {
 };
 
 int results_writer_begin(struct results_writer *w, const char *path, const struct results *r,
-                         const char **why);
+                         char **why);
 void results_writer_job(struct results_writer *w, const struct results *r, const struct rjob *j);
-int results_writer_end(struct results_writer *w, const struct results *r, const char **why);
+int results_writer_end(struct results_writer *w, const struct results *r, char **why);
 /* Read path (a regular file or a pipe, read_input), appending to r (several files can be read into one: cases,
  * toolchains and profiles already present are not added twice, and must be
  * the same in every file, or it is an error that names both files).

@@ -342,7 +342,7 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 	struct compdb db = {0};
 	struct errlist errs = {0};
 	const struct compdb_entry *e = NULL;
-	const char *why;
+	char *why = NULL;
 	char *src = o->plan.cases.n == 1 ? realpath(o->plan.cases.v[0], NULL) : NULL;
 	/* the database's directory, for a relative "directory" (none for a pipe) */
 	char *base = realpath(o->compdb, NULL), *slash = base ? strrchr(base, '/') : NULL;
@@ -369,6 +369,7 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 	sb_release(&sb);
 	free(base);
 	free(src);
+	free(why);
 	return e ? 0 : 2;
 }
 

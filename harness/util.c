@@ -225,9 +225,9 @@ strvec_release(struct strvec *sv)
 }
 
 static int
-read_bounded(const char *path, size_t max, int pipes, struct strbuf *out, const char **why)
+read_bounded(const char *path, size_t max, int pipes, struct strbuf *out, char **why)
 {
-	static char toolarge[64];
+	char toolarge[64];
 	char buf[65536];
 	struct stat st;
 	ssize_t n;
@@ -268,7 +268,7 @@ read_bounded(const char *path, size_t max, int pipes, struct strbuf *out, const 
 	close(fd);
 out:
 	if (why)
-		*why = w;
+		*why = w ? xstrdup(w) : NULL;
 	if (w) {
 		sb_reset(out);
 		sb_add(out, "", 0);
@@ -277,34 +277,34 @@ out:
 }
 
 int
-read_file(const char *path, size_t max, struct strbuf *out, const char **why)
+read_file(const char *path, size_t max, struct strbuf *out, char **why)
 {
 	return read_bounded(path, max, 0, out, why);
 }
 
 int
-read_input(const char *path, size_t max, struct strbuf *out, const char **why)
+read_input(const char *path, size_t max, struct strbuf *out, char **why)
 {
 	return read_bounded(path, max, 1, out, why);
 }
 
 char *
-output_target(const char *path, const char **why)
+output_target(const char *path, char **why)
 {
 	struct stat st;
 	char *real;
 
 	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? xstrdup(path) : (*why = strerror(errno), NULL);
+		return errno == ENOENT ? xstrdup(path) : (*why = xstrdup(strerror(errno)), NULL);
 	if (S_ISREG(st.st_mode))
 		return xstrdup(path);
 	if (!S_ISLNK(st.st_mode)) {
-		*why = S_ISDIR(st.st_mode) ? "is a directory" : "exists and is not a regular file";
+		*why = xstrdup(S_ISDIR(st.st_mode) ? "is a directory" : "exists and is not a regular file");
 		return NULL;
 	}
 	/* a link is followed: its target is what the user means */
 	if (!(real = realpath(path, NULL)) || stat(real, &st) < 0 || !S_ISREG(st.st_mode)) {
-		*why = real ? "links to something that is not a regular file" : "is a dangling symbolic link";
+		*why = xstrdup(real ? "links to something that is not a regular file" : "is a dangling symbolic link");
 		free(real);
 		return NULL;
 	}

@@ -74,12 +74,12 @@ void strvec_release(struct strvec *sv);
  * Anything else (a FIFO, a device, a directory) is refused without being
  * read or waited for, and so is a larger file: input never decides how
  * long the harness blocks or how much it holds. Returns 0, or -1 with *why
- * (static; may be NULL) saying what went wrong. */
-int read_file(const char *path, size_t max, struct strbuf *out, const char **why);
+ * (allocated; why may be NULL) saying what went wrong. */
+int read_file(const char *path, size_t max, struct strbuf *out, char **why);
 /* The same, a pipe (or FIFO) accepted too and read until its writer closes
  * it, within the same bound: for what the user hands over (a results file
  * piped in), never for what a case names. */
-int read_input(const char *path, size_t max, struct strbuf *out, const char **why);
+int read_input(const char *path, size_t max, struct strbuf *out, char **why);
 /* Limits of read_file for the harness's inputs. */
 enum {
 	MAX_CONFIG_BYTES = 4 << 20,
@@ -100,10 +100,10 @@ enum {
 };
 
 /* The file an output path names, to be replaced by a rename: path itself,
- * or the target of the symbolic link it is (allocated). NULL with *why when
+ * or the target of the symbolic link it is (allocated). NULL with *why (allocated) when
  * what is there is not a regular file (a device, a FIFO, a directory, a
  * dangling link): output paths never destroy anything but a file. */
-char *output_target(const char *path, const char **why);
+char *output_target(const char *path, char **why);
 
 /* Split s like a POSIX shell splits words (quotes and backslashes, no
  * expansion of any kind). Returns 0, or -1 with *err set (allocated) and

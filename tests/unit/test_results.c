@@ -58,7 +58,7 @@ TEST(results_roundtrip)
 	struct errlist errs = {0};
 	char path[] = "/tmp/dm-results-XXXXXX";
 	int fd = mkstemp(path);
-	const char *why;
+	char *why = NULL;
 
 	close(fd);
 	sample(&r);
@@ -96,7 +96,7 @@ TEST(results_truncated)
 	struct strbuf sb = {0};
 	FILE *fp;
 	int fd = mkstemp(path);
-	const char *why;
+	char *why = NULL;
 
 	close(fd);
 	sample(&r);

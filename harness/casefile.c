@@ -24,7 +24,6 @@ void
 directive_release(struct directive *d)
 {
 	selector_free(d->sel);
-	selector_free(d->xfail);
 	free(d->sel_text);
 	free(d->regex);
 	rx_free(d->re);

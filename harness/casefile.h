@@ -36,7 +36,6 @@ struct directive {
 	char *ref;              /* known-fp's ref: TEXT, or NULL */
 	unsigned min, max;      /* how many times it must fire: 1 and UINT_MAX; in -verify, its count (1 and 1 without one) */
 	int col;                /* the column it must be at (DejaGnu "N:"), 0 for any */
-	struct selector *xfail; /* DejaGnu { xfail SEL }: where it holds, this is expected to fail */
 };
 
 struct casefile {

@@ -46,6 +46,9 @@ struct dgcase {
 	int multiline_first;    /* its testsuite matches multiline blocks before pruning (GCC 14 on) */
 	struct strvec always;   /* flags its driver gives every file */
 	struct strvec defaults; /* flags its driver gives when there is no dg-options */
+	struct selector **xfails;   /* by directive index: { xfail SEL } of a message or a
+	                              multiline block, where it is expected to fail (or NULL) */
+	size_t nxfails, capxfails;
 };
 
 static struct dgcase *
@@ -64,6 +67,30 @@ add_opt(struct casefile *cf, const struct dgopt *o)
 	d->opts[d->nopts++] = *o;
 }
 
+/* Add d to cf (cf takes what d owns), with its { xfail SEL } (taken too,
+ * NULL for none). */
+static void
+add_dir(struct casefile *cf, struct directive *d, struct selector *xfail)
+{
+	struct dgcase *g = dgc(cf);
+	size_t i = cf->ndirs;
+
+	case_add_directive(cf, d);
+	xgrow((void **)&g->xfails, &g->capxfails, i + 1, sizeof(*g->xfails));
+	while (g->nxfails <= i)
+		g->xfails[g->nxfails++] = NULL;
+	g->xfails[i] = xfail;
+}
+
+/* Directive i's { xfail SEL }, or NULL. */
+static const struct selector *
+xfail_of(const struct casefile *cf, size_t i)
+{
+	const struct dgcase *g = dgc(cf);
+
+	return i < g->nxfails ? g->xfails[i] : NULL;
+}
+
 static void
 dejagnu_release(void *data)
 {
@@ -75,6 +102,9 @@ dejagnu_release(void *data)
 	}
 	free(d->opts);
 	strvec_release(&d->always);
+	for (size_t i = 0; i < d->nxfails; i++)
+		selector_free(d->xfails[i]);
+	free(d->xfails);
 	strvec_release(&d->defaults);
 	free(d);
 }
@@ -300,11 +330,12 @@ message_kind(const char *name, const char **prefix)
 	return (enum dkind)-1;
 }
 
-/* Compile expr (in Tcl's syntax, -line or not) into d and add d to
- * the file; an expression PCRE2 cannot read makes the file n/a. */
+/* Compile expr (in Tcl's syntax, -line or not) into d and add d (with its
+ * xfail, or NULL) to the file; an expression PCRE2 cannot read makes the
+ * file n/a. */
 static void
-push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, const char *expr,
-              enum rx_syntax syntax)
+push_compiled(struct dgreader *r, int line, const char *name, struct directive *d, struct selector *xfail,
+              const char *expr, enum rx_syntax syntax)
 {
 	char *err = NULL;
 
@@ -312,9 +343,10 @@ push_compiled(struct dgreader *r, int line, const char *name, struct directive *
 		case_unsupported(r->cf, line, "%s \"%s\": %s", name, d->regex, err);
 		free(err);
 		directive_release(d);
+		selector_free(xfail);
 		return;
 	}
-	case_add_directive(r->cf, d);
+	add_dir(r->cf, d, xfail);
 }
 
 /* dg-warning and its kin: REGEXP [COMMENT [SELECTOR [LINE]]], turned into
@@ -325,6 +357,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	struct directive d = {0};
 	struct strbuf re = {0};
 	const char *prefix, *pat, *column;
+	struct selector *xfail = NULL;
 	char what = 't', colbuf[32];
 	long at = line;
 
@@ -340,7 +373,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	if (w->n >= 3 && read_selector(r, line, w->v[2], &d.sel, &what) < 0)
 		return;
 	if (what == 'x') {
-		d.xfail = d.sel;
+		xfail = d.sel;
 		d.sel = NULL;
 	}
 	if (w->n >= 3 && *w->v[2])
@@ -348,6 +381,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	if (w->n == 4 && read_line(r, line, w->v[3], &at) < 0) {
 		case_unsupported(r->cf, line, "line '%s'", w->v[3]);
 		directive_release(&d);
+		selector_free(xfail);
 		return;
 	}
 	d.line = w->n == 4 && !strcmp(w->v[3], "0") ? LINE_ANY : (int)at;
@@ -372,7 +406,7 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 	sb_addf(&re, "[^\\n]*(%s%s[^\\n]*", column, prefix);
 	are_to_pcre(&re, pat);
 	sb_addstr(&re, ")[^\\n]*\\n?)+");
-	push_compiled(r, line, name, &d, sb_str(&re), RX_TCL);
+	push_compiled(r, line, name, &d, xfail, sb_str(&re), RX_TCL);
 	sb_release(&re);
 }
 
@@ -455,7 +489,7 @@ read_excess(struct dgreader *r, int line, const struct strvec *w)
 	d.src_col = 1;
 	if (w->n == 2)
 		d.sel_text = xstrdup(trimmed(w->v[1]));
-	case_add_directive(r->cf, &d);
+	add_dir(r->cf, &d, NULL);
 }
 
 /* dg-final (a scan of a dump or the assembly) and dg-output (what the
@@ -475,7 +509,7 @@ read_final(struct dgreader *r, int line, const char *name, const struct strvec *
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = sb_detach(&text);
-	case_add_directive(r->cf, &d);
+	add_dir(r->cf, &d, NULL);
 }
 
 static void
@@ -498,7 +532,7 @@ read_prune(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = xstrdup(w->v[0]);
-	push_compiled(r, line, "dg-prune-output", &d, sb_str(&re), RX_TCL);
+	push_compiled(r, line, "dg-prune-output", &d, NULL, sb_str(&re), RX_TCL);
 	sb_release(&re);
 }
 
@@ -650,7 +684,7 @@ read_regexp(struct dgreader *r, int line, const struct strvec *w)
 	d.src_line = line;
 	d.src_col = 1;
 	d.regex = xstrdup(w->v[0]);
-	push_compiled(r, line, "dg-regexp", &d, sb_str(&re), RX_TCL_LINE);
+	push_compiled(r, line, "dg-regexp", &d, NULL, sb_str(&re), RX_TCL_LINE);
 	sb_release(&re);
 }
 
@@ -703,7 +737,7 @@ read_xfail_if(struct dgreader *r, int line, const struct strvec *w)
 	d.src_col = 1;
 	d.sel_text = xstrdup(spec);
 	d.regex = xstrdup(trimmed(w->v[0]));     /* its comment, for reports */
-	case_add_directive(r->cf, &d);
+	add_dir(r->cf, &d, NULL);
 }
 
 /* dg-additional-sources "A B": compiled with the file, named from its
@@ -740,6 +774,7 @@ read_multiline(struct dgreader *r, int line, const struct strvec *w)
 	struct directive d = {0};
 	struct strbuf re = {0};
 	const char *s = r->buf;
+	struct selector *xfail = NULL;
 	char what = 't';
 	int l = 1;
 
@@ -765,7 +800,7 @@ read_multiline(struct dgreader *r, int line, const struct strvec *w)
 		s += n + 1;
 	}
 	if (what == 'x') {
-		d.xfail = d.sel;
+		xfail = d.sel;
 		d.sel = NULL;
 	}
 	d.kind = D_MULTILINE;
@@ -774,7 +809,7 @@ read_multiline(struct dgreader *r, int line, const struct strvec *w)
 	d.src_col = 1;
 	d.regex = sb_detach(&re);
 	r->ml_begin = 0;
-	case_add_directive(r->cf, &d);
+	add_dir(r->cf, &d, xfail);
 }
 
 /* dg-skip-if COMMENT SEL [INCLUDE [EXCLUDE]]: n/a where SEL holds and the
@@ -1272,7 +1307,8 @@ match_messages(struct dgjudge *j)
 {
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		const struct directive *d = &j->cf->dirs[i];
-		int xfail = d->xfail && selector_eval(d->xfail, j->env), hit;
+		const struct selector *xs = xfail_of(j->cf, i);
+		int xfail = xs && selector_eval(xs, j->env), hit;
 		struct strbuf gone = {0};
 
 		if (!is_message(d->kind) || !selector_eval(d->sel, j->env))
@@ -1312,7 +1348,8 @@ match_multiline(struct dgjudge *j)
 	}
 	for (size_t i = 0; i < j->cf->ndirs; i++) {
 		const struct directive *d = &j->cf->dirs[i];
-		int xfail = d->xfail && selector_eval(d->xfail, j->env), hit;
+		const struct selector *xs = xfail_of(j->cf, i);
+		int xfail = xs && selector_eval(xs, j->env), hit;
 		char *err = NULL, *pat;
 		const char *re = d->regex;
 		struct rx *rx;

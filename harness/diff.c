@@ -81,6 +81,7 @@ struct out {
 	const struct rcase *old_cases, *new_cases;
 	struct change *ch;
 	size_t nch;
+	size_t nlines;         /* lines written (text) or kept (markdown) */
 };
 
 static void
@@ -88,6 +89,7 @@ line(struct out *o, const char *key, const char *mark, const char *text)
 {
 	struct strbuf sb = {0};
 
+	o->nlines++;
 	if (o->fmt == DIFF_MARKDOWN) {
 		o->ch = xrealloc(o->ch, (o->nch + 1) * sizeof(*o->ch));
 		o->ch[o->nch++] = (struct change){
@@ -232,10 +234,14 @@ write_case_changes(FILE *fp, const struct out *o, const struct results *old, con
 static void
 write_changes(FILE *fp, struct out *o, const struct results *old, const struct results *new)
 {
-	fputs("### Changes\n\nLegend: `+` appeared, `-` disappeared, `~` verdict changed, `!` now failing; "
+	fputs("### Changes\n\n", fp);
+	if (!o->nch) {
+		fputs("Nothing changed: every configuration has the verdict and the diagnostics it had.\n", fp);
+		return;
+	}
+	fputs("Legend: `+` appeared, `-` disappeared, `~` verdict changed, `!` now failing; "
 	      "each cell says where: `all`, or the profiles, targets or target/profile pairs.\n", fp);
-	if (o->nch)
-		qsort(o->ch, o->nch, sizeof(*o->ch), cmp_change);
+	qsort(o->ch, o->nch, sizeof(*o->ch), cmp_change);
 	for (size_t i = 0, k; i < o->nch; i = k) {
 		for (k = i; k < o->nch && !strcmp(o->ch[k].cas, o->ch[i].cas); k++)
 			;
@@ -272,9 +278,11 @@ results_diff(FILE *fp, const struct results *old, const struct results *new, enu
 	if (fmt == DIFF_MARKDOWN) {
 		write_changes(fp, &o, old, new);
 		fprintf(fp, "\n%zu configuration(s) newly failing.\n", newfail);
-	}
-	else
+	} else {
+		if (!o.nlines)
+			fputs("nothing changed\n", fp);
 		fprintf(fp, "%zu configuration(s) newly failing\n", newfail);
+	}
 	free_index(a, old->njobs);
 	free_index(b, new->njobs);
 	grid_release(&g);

@@ -65,11 +65,16 @@ TEST(diff_changes)
 	CHECK(strstr(buf, "+ a.c gcc-12@x86-64 kernel: new configuration, pass\n"));
 	CHECK(strstr(buf, "1 configuration(s) newly failing\n"));
 	free(buf);
-	/* nothing changed: nothing but the count */
+	/* nothing changed: it says so, and the count */
 	fp = open_memstream(&buf, &len);
 	CHECK(results_diff(fp, &b, &b, DIFF_TEXT) == 0);
 	fclose(fp);
-	CHECK_STR(buf, "0 configuration(s) newly failing\n");
+	CHECK_STR(buf, "nothing changed\n0 configuration(s) newly failing\n");
+	free(buf);
+	fp = open_memstream(&buf, &len);
+	CHECK(results_diff(fp, &b, &b, DIFF_MARKDOWN) == 0);
+	fclose(fp);
+	CHECK(strstr(buf, "Nothing changed") && !strstr(buf, "Legend"));
 	free(buf);
 	results_release(&a);
 	results_release(&b);

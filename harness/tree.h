@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/* tree: the tree files (trees/NAME.yaml, docs/trees.md): real source trees
+ * that Debian ships, the configurations they are built in, what to build,
+ * and the diagnostics expected.
+ *
+ * Reading is pure: bytes in, a treefile out, every problem reported as
+ * FILE:LINE:COL into the errlist. The file is checked against the
+ * configuration it is used with (compilers.yaml): its targets and
+ * compilers must be there, its selectors name that configuration's
+ * architectures and the tree's own configurations as profiles.
+ */
+#ifndef TREE_H
+#define TREE_H
+
+#include "config.h"
+#include "kinds.h"
+#include "rx.h"
+#include "selector.h"
+#include "srcerr.h"
+#include "util.h"
+
+/* A diagnostic the build must print (docs/trees.md, Expectations). */
+struct tree_expect {
+	enum dkind kind;        /* D_WARNING, D_ERROR, or D_KNOWN_FP (a warning on correct code) */
+	char *file;             /* relative to the source tree */
+	int line;               /* 0: any */
+	char *pattern;          /* PCRE2, as written */
+	struct rx *re;
+	char *option;           /* the bracketed option ("-Wstringop-overflow="), or NULL: any */
+	char *known_fp;         /* the case that reduces it (a path under cases/), or NULL */
+	char *where_text;       /* as written, or NULL */
+	struct selector *where; /* NULL: everywhere */
+	struct strvec configs;  /* the configurations it is about; empty: all */
+	int src_line, src_col;  /* its place in the tree file */
+	int fp_line, fp_col;    /* known-fp's */
+};
+
+struct tree_config {
+	char *name;
+	char *base;             /* the configuration target it starts from (defconfig) */
+	struct strvec options;  /* SYMBOL=VALUE, without CONFIG_ */
+	struct strvec patches;  /* paths, as the harness opens them (the tree file's directory prefixed) */
+	int *patch_at;          /* each one's line and column in the tree file, in pairs */
+	struct strvec units;    /* directories ("fs/qnx4/") and objects ("lib/x.o") */
+};
+
+/* A target of the configuration the tree builds, and the build system's
+ * name for it (Kbuild's ARCH). */
+struct tree_arch {
+	char *target;
+	char *name;
+};
+
+struct tree {
+	char *name, *title;
+	char *suite, *package, *mirror;    /* where the source comes from */
+	char *build;                        /* "kbuild" */
+	struct tree_arch *arches;
+	size_t narches;
+	struct strvec compilers;
+	struct tree_config *configs;
+	size_t nconfigs;
+	struct tree_expect *expects;
+	size_t nexpects;
+};
+
+struct treefile {
+	char *path;
+	struct tree *trees;
+	size_t ntrees;
+};
+
+/* Read buf, the tree file called name, against cfg. Returns 0, or -1
+ * with errors added (tf is then empty). tree_release tf in every case. */
+int tree_parse(struct treefile *tf, const char *name, const char *buf, size_t len, const struct config *cfg,
+               struct errlist *errs);
+/* The same, from the file at path. */
+int tree_load(struct treefile *tf, const char *path, const struct config *cfg, struct errlist *errs);
+void tree_release(struct treefile *tf);
+
+/* The tree called name, or NULL. */
+const struct tree *tree_find(const struct treefile *tf, const char *name);
+/* The build system's name for target, or NULL when the tree does not build it. */
+const char *tree_arch(const struct tree *t, const char *target);
+/* Does expectation e apply in configuration cfgname? (Its selector is the caller's.) */
+int tree_expect_in(const struct tree_expect *e, const char *cfgname);
+
+/* Is s a path the tree may name: relative, not empty, no "..", "." or
+ * empty components, printable? */
+int tree_valid_path(const char *s);
+
+#endif

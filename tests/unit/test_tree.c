@@ -1,0 +1,168 @@
+/* SPDX-License-Identifier: MIT */
+#include "config.h"
+#include "tree.h"
+#include "t.h"
+
+static const char conf[] =
+	"targets:\n"
+	"  x86-64: { triple: x86_64-linux-gnu }\n"
+	"  arm64: { triple: aarch64-linux-gnu }\n"
+	"profiles:\n"
+	"  default: { flags: [-O2] }\n"
+	"compilers:\n"
+	"  - name: gcc-14\n"
+	"    family: gcc\n"
+	"    targets:\n"
+	"      x86-64: { command: gcc-14 }\n"
+	"      arm64: { command: aarch64-linux-gnu-gcc-14 }\n"
+	"  - name: clang-19\n"
+	"    family: clang\n"
+	"    command: clang-19\n"
+	"    targets: [x86-64]\n";
+
+#define TREE_HEAD \
+	"trees:\n" \
+	"  linux-6.12:\n" \
+	"    source: { suite: trixie, package: linux-source-6.12 }\n" \
+	"    build: kbuild\n" \
+	"    arch: { x86-64: x86_64, arm64: arm64 }\n" \
+	"    compilers: [gcc-14]\n"
+
+static const char good[] = TREE_HEAD
+	"    configs:\n"
+	"      kcsan:\n"
+	"        base: defconfig\n"
+	"        options: [KCSAN=y, KASAN=n]\n"
+	"        patches: [linux/rules-off.patch]\n"
+	"        units: [fs/qnx4/, lib/crypto/chacha.o]\n"
+	"      plain: { base: allnoconfig, units: [init/] }\n"
+	"    expect:\n"
+	"      - file: drivers/gpu/drm/xe/xe_gt_pagefault.c\n"
+	"        line: 343\n"
+	"        warning: \"writing 16 bytes into a region of size 0\"\n"
+	"        option: -Wstringop-overflow=\n"
+	"        known-fp: known-fp/xe-pagefault.c\n"
+	"        where: \"gcc>=13, arch=arm64, profile=kcsan\"\n"
+	"        configs: [kcsan]\n"
+	"      - { file: fs/qnx4/dir.c, error: \"x\" }\n";
+
+static int
+load_conf(struct config *cfg)
+{
+	struct errlist errs = {0};
+	int r = config_parse(cfg, "c.yaml", conf, sizeof(conf) - 1, &errs);
+
+	errlist_print(&errs, stdout);
+	errlist_release(&errs);
+	return r;
+}
+
+TEST(tree_good)
+{
+	struct config cfg;
+	struct treefile tf;
+	struct errlist errs = {0};
+	const struct tree *t;
+
+	if (load_conf(&cfg) < 0) {
+		CHECK(!"configuration");
+		return;
+	}
+	CHECK(tree_parse(&tf, "trees/linux.yaml", good, sizeof(good) - 1, &cfg, &errs) == 0);
+	errlist_print(&errs, stdout);
+	CHECK(errs.n == 0);
+	t = tree_find(&tf, "linux-6.12");
+	CHECK(t != NULL);
+	if (t) {
+		CHECK_STR(t->title, "linux-6.12");
+		CHECK_STR(t->mirror, "http://deb.debian.org/debian");
+		CHECK_STR(tree_arch(t, "x86-64"), "x86_64");
+		CHECK(tree_arch(t, "s390x") == NULL);
+		CHECK(t->compilers.n == 1 && t->nconfigs == 2 && t->nexpects == 2);
+		CHECK_STR(t->configs[0].patches.v[0], "trees/linux/rules-off.patch");
+		CHECK(t->configs[0].patch_at[0] == 11 && t->configs[0].patch_at[1] == 19);
+		CHECK(t->configs[0].units.n == 2 && t->configs[1].options.n == 0);
+		CHECK(t->expects[0].kind == D_KNOWN_FP && t->expects[0].line == 343);
+		CHECK_STR(t->expects[0].option, "-Wstringop-overflow=");
+		CHECK(tree_expect_in(&t->expects[0], "kcsan") && !tree_expect_in(&t->expects[0], "plain"));
+		CHECK(t->expects[1].kind == D_ERROR && t->expects[1].line == 0 && tree_expect_in(&t->expects[1], "plain"));
+	}
+	tree_release(&tf);
+	errlist_release(&errs);
+	config_release(&cfg);
+}
+
+/* Each bad file must be refused, with this error among those reported. */
+static void
+bad(const struct config *cfg, const char *text, const char *want)
+{
+	struct treefile tf;
+	struct errlist errs = {0};
+	char got[512] = "";
+
+	if (tree_parse(&tf, "t.yaml", text, strlen(text), cfg, &errs) == 0) {
+		tree_release(&tf);
+		printf("    accepted: %s\n", text);
+		CHECK(!"bad tree file accepted");
+		return;
+	}
+	for (size_t i = 0; i < errs.n && !strstr(got, want); i++)
+		snprintf(got, sizeof(got), "%d:%d: %s", errs.v[i].line, errs.v[i].col, errs.v[i].msg);
+	if (!strstr(got, want)) {
+		printf("    want '%s'\n     got '%s'\n", want, got);
+		CHECK(!"wrong error");
+	}
+	tree_release(&tf);
+	errlist_release(&errs);
+}
+
+#define UNITS "    configs: { k: { base: defconfig, units: [fs/] } }\n"
+
+TEST(tree_errors)
+{
+	struct config cfg;
+
+	if (load_conf(&cfg) < 0) {
+		CHECK(!"configuration");
+		return;
+	}
+	bad(&cfg, "", "1:1: empty tree file");
+	bad(&cfg, "trees:\n\tx: 1\n", "2:1: tab character");
+	bad(&cfg, "tree: {}\n", "1:1: unknown key 'tree' in a tree file");
+	bad(&cfg, "trees:\n  t: { build: kbuild }\n", "has no source:");
+	bad(&cfg, TREE_HEAD UNITS "    colour: red\n", "8:5: unknown key 'colour' in a tree");
+	bad(&cfg, TREE_HEAD UNITS "    title: [a]\n", "8:12: title must be a string");
+	bad(&cfg, "trees:\n  linux:\n    source: { suite: sid, package: -rf }\n", "3:36: package '-rf' must not begin with '-'");
+	bad(&cfg, "trees:\n  linux:\n    source: { suite: sid, package: 'a b' }\n", "may contain only letters");
+	bad(&cfg, "trees:\n  linux:\n    source: { suite: sid, package: x, mirror: ftp://x }\n", "mirror must be an http");
+	bad(&cfg, "trees:\n  linux:\n    source: { suite: sid }\n", "3:13: source needs suite: and package:");
+	bad(&cfg, "trees:\n  linux:\n    source: { suite: sid, package: x }\n    build: make\n", "4:12: build 'make' is not one");
+	bad(&cfg, "trees:\n  l:\n    source: { suite: s, package: p }\n    build: kbuild\n    arch: { s390x: s390 }\n",
+	    "5:13: target 's390x' is not in c.yaml");
+	bad(&cfg, "trees:\n  l:\n    source: { suite: s, package: p }\n    build: kbuild\n    arch: { x86-64: x86_64 }\n"
+	    "    compilers: [clang-19]\n", "6:16: compiler 'clang-19': only GCC");
+	bad(&cfg, "trees:\n  l:\n    source: { suite: s, package: p }\n    build: kbuild\n    arch: { x86-64: x86_64 }\n"
+	    "    compilers: [gcc-99]\n", "compiler 'gcc-99' is not in c.yaml");
+	bad(&cfg, TREE_HEAD "    configs: { k: { units: [fs/] } }\n", "7:19: configuration 'k' has no base");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig } }\n", "configuration 'k' has no units");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/../etc/] } }\n",
+	    "7:46: units 'fs/../etc/' must be a relative path");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [/etc/] } }\n", "must be a relative path");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/x.c] } }\n", "must be a directory (ending in '/') or an object");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [CONFIG_KCSAN=y] } }\n",
+	    "option 'CONFIG_KCSAN=y' must be SYMBOL=VALUE");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [kcsan=y] } }\n", "must be SYMBOL=VALUE");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], patches: [../p] } }\n", "patches '../p' must be");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c }\n", "9:9: an expectation needs file: and warning:");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: '(' }\n", "9:31: bad pattern");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, line: -1 }\n", "line must be a positive number");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, option: stringop }\n", "must be a warning option");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, where: 'arch=mips' }\n", "bad selector");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, where: 'profile=kcsan' }\n", "bad selector");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, configs: [nope] }\n",
+	    "configuration 'nope' is not one of the tree's");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, error: x, known-fp: a.c }\n", "known-fp: is for warnings");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, error: y }\n", "one warning: or error:");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, colour: red }\n", "unknown key 'colour' in an expectation");
+	config_release(&cfg);
+}

@@ -17,7 +17,7 @@
 #include "cache.h"
 #include "confpath.h"
 #include "root.h"
-#include "sched.h"
+#include "step.h"
 #include "sha256.h"
 
 #define STAMP ".diagmatrix-root"
@@ -426,70 +426,18 @@ root_build_command(const char *config, const char *name, int rebuild)
 
 /* ---- building ---- */
 
-struct build {
-	struct strvec argv;             /* debootstrap's command, copied to sched */
-	char **envp;
-	int log;                        /* fd of ROOTS/NAME.log */
-	struct strbuf partial;          /* the line being received */
-	void (*line)(void *, const char *);
-	void *ctx;
-	struct proc_result r;           /* how debootstrap ended (output not kept) */
-};
-
-static void
-bget(void *vctx, size_t i, struct proc *p)
-{
-	struct build *b = vctx;
-
-	(void)i;
-	strvec_append(&p->argv, &b->argv);
-	p->envp = b->envp;
-	p->timeout = 0;
-}
-
-static void
-bdone(void *vctx, size_t i, const struct proc_result *r)
-{
-	struct build *b = vctx;
-
-	(void)i;
-	b->r = *r;
-	b->r.proc = NULL;
-	memset(&b->r.out, 0, sizeof(b->r.out));
-	memset(&b->r.err, 0, sizeof(b->r.err));
-}
-
-static void
-boutput(void *vctx, size_t i, int stream, const char *data, size_t n)
-{
-	struct build *b = vctx;
-
-	(void)i;
-	(void)stream;
-	if (b->log >= 0)
-		(void)!write(b->log, data, n);
-	for (size_t k = 0; k < n; k++) {
-		if (data[k] != '\n') {
-			sb_addc(&b->partial, data[k]);
-			continue;
-		}
-		if (b->line && b->partial.len)
-			b->line(b->ctx, sb_str(&b->partial));
-		sb_reset(&b->partial);
-	}
-}
-
-/* Run debootstrap for r into dir. Returns what sched_run does (0, the
- * interrupting signal, -errno);
- * b->r says how it ended. */
+/* Run debootstrap for r into dir, its output to log and line. Returns
+ * what step_run does; *res says how it ended. */
 static int
-debootstrap(const struct root *r, const char *dir, struct build *b)
+debootstrap(const struct root *r, const char *dir, int log, void (*line)(void *, const char *), void *ctx,
+            struct proc_result *res)
 {
 	static const char *const env[] = {
 		"PATH=" ROOT_PATH, "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/root", NULL,
 	};
-	struct sched_opts o = {0};
+	struct step s = { .log = log, .line = line, .ctx = ctx, .envp = (char **)env };
 	struct strbuf inc = {0};
+	int ret;
 
 	/* it dies with us (pdeathsig), in a mount and PID namespace of its
 	 * own: what it mounts in the new root, and every process it starts,
@@ -500,23 +448,17 @@ debootstrap(const struct root *r, const char *dir, struct build *b)
 		"debootstrap", "--variant=minbase", "--components=main",
 	};
 	for (size_t i = 0; i < LEN(head); i++)
-		strvec_push(&b->argv, head[i]);
+		strvec_push(&s.argv, head[i]);
 	for (size_t i = 0; i < r->packages.n; i++)
 		sb_addf(&inc, "%s%s", i ? "," : "--include=", r->packages.v[i]);
 	if (inc.len)
-		strvec_push_nocopy(&b->argv, sb_detach(&inc));
-	strvec_push(&b->argv, r->suite);
-	strvec_push(&b->argv, dir);
-	strvec_push(&b->argv, r->mirror);
-	b->envp = (char **)env;
-	o.njobs = 1;
-	o.parallel = 1;
-	o.capture_limit = 1;
-	o.ctx = b;
-	o.get = bget;
-	o.done = bdone;
-	o.output = boutput;
-	return sched_run(&o);
+		strvec_push_nocopy(&s.argv, sb_detach(&inc));
+	strvec_push(&s.argv, r->suite);
+	strvec_push(&s.argv, dir);
+	strvec_push(&s.argv, r->mirror);
+	ret = step_run(&s, res);
+	strvec_release(&s.argv);
+	return ret;
 }
 
 /* Delete the downloaded packages (a third of a small root's size). */
@@ -627,11 +569,10 @@ int
 root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, char **err)
 {
 	char *roots = root_dir(), *dir = NULL, *build = NULL, *old = NULL, *log = NULL;
-	struct build b = {0};
-	int lock = -1, sig = 0, result = -1;
+	struct proc_result res = {0};
+	int lock = -1, sig = 0, result = -1, logfd = -1;
 
 	*err = NULL;
-	b.log = -1;
 	if (!roots) {
 		*err = xstrdup("no directory for roots: set DIAGMATRIX_ROOTS, DIAGMATRIX_CACHE or HOME");
 		return -1;
@@ -646,10 +587,8 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	old = xasprintf("%s/.%s.old", roots, r->name);
 	log = xasprintf("%s/%s.log", roots, r->name);
 	remove_tree(build);     /* what an interrupted build left */
-	b.log = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	b.line = line;
-	b.ctx = ctx;
-	sig = debootstrap(r, build, &b);
+	logfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	sig = debootstrap(r, build, logfd, line, ctx, &res);
 	if (sig < 0) {
 		remove_partial(build);
 		*err = xasprintf("cannot run debootstrap: %s", strerror(-sig));
@@ -660,10 +599,10 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 		result = sig;
 		goto out;
 	}
-	if (b.r.spawn_errno || b.r.signal || b.r.exit_code) {
-		*err = b.r.spawn_errno ? xasprintf("cannot run setpriv, unshare and debootstrap: %s", strerror(b.r.spawn_errno)) :
-		       xasprintf("debootstrap %s %d (its output: %s)", b.r.signal ? "was killed by signal" : "failed with status",
-		                 b.r.signal ? b.r.signal : b.r.exit_code, log);
+	if (res.spawn_errno || res.signal || res.exit_code) {
+		*err = res.spawn_errno ? xasprintf("cannot run setpriv, unshare and debootstrap: %s", strerror(res.spawn_errno)) :
+		       xasprintf("debootstrap %s %d (its output: %s)", res.signal ? "was killed by signal" : "failed with status",
+		                 res.signal ? res.signal : res.exit_code, log);
 		remove_tree(build);
 		goto out;
 	}
@@ -675,10 +614,10 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	}
 	result = 0;
 out:
-	if (b.log >= 0)
-		close(b.log);
-	strvec_release(&b.argv);
-	sb_release(&b.partial);
+	if (logfd >= 0)
+		close(logfd);
+	sb_release(&res.out);
+	sb_release(&res.err);
 	if (lock >= 0)
 		close(lock);
 	free(roots);

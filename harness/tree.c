@@ -3,6 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "diag.h"
 #include "tree.h"
 #include "yamldoc.h"
 
@@ -307,7 +308,7 @@ expect_key(struct tloader *ld, const yaml_node_pair_t *p, struct tree_expect *e)
 		if ((s = yd_scalar(&ld->y, v, "option")) && strncmp(s, "-W", 2))
 			yd_err(&ld->y, v, "option '%s' must be a warning option (-W...)", s);
 		else if (s)
-			e->option = xstrdup(s);
+			e->option = option_normalise(s, strlen(s));   /* as diag.h gives it: -Wfoo= is -Wfoo */
 	} else if (!strcmp(k, "known-fp") && !e->known_fp) {
 		e->known_fp = path_scalar(ld, v, "known-fp");
 		at(v, &e->fp_line, &e->fp_col);

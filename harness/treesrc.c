@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: MIT */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cache.h"
+#include "sha256.h"
+#include "step.h"
+#include "treesrc.h"
+
+#define STAMP ".diagmatrix-tree"
+#define STAMP_MAGIC "diagmatrix-tree 1\n"
+#define KEYRING "/usr/share/keyrings/debian-archive-keyring.gpg"
+
+char *
+trees_dir(void)
+{
+	const char *env = getenv("DIAGMATRIX_TREES");
+	char *cache, *dir, cwd[PATH_MAX];
+
+	if (env && *env)
+		dir = xstrdup(env);
+	else if ((cache = cache_dir()))
+		dir = xasprintf("%s/trees", cache), free(cache);
+	else
+		return NULL;
+	/* bwrap binds it wherever a job starts */
+	if (dir[0] != '/' && getcwd(cwd, sizeof(cwd))) {
+		char *abs = xasprintf("%s/%s", cwd, dir);
+		free(dir);
+		dir = abs;
+	}
+	return dir;
+}
+
+/* The value of "KEY value" in a stamp, or NULL (allocated). */
+static char *
+field(const char *stamp, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = stamp; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
+	return NULL;
+}
+
+/* Read the stamp of the unpacked source at dir into src; 0, or -1 when
+ * dir holds no complete source of package. */
+static int
+read_stamp(const char *dir, const char *package, struct treesrc *src, time_t *when)
+{
+	struct strbuf sb = {0};
+	char *path = xasprintf("%s/" STAMP, dir), *pkg = NULL;
+	struct stat st;
+	int r = -1;
+
+	if (read_file(path, 4096, &sb, NULL) == 0 && !strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) &&
+	    (pkg = field(sb_str(&sb), "package")) && !strcmp(pkg, package) && stat(path, &st) == 0) {
+		src->version = field(sb_str(&sb), "version");
+		src->sha256 = field(sb_str(&sb), "sha256");
+		src->dir = xasprintf("%s/%s", dir, package);
+		*when = st.st_mtime;
+		r = src->version && src->sha256 ? 0 : -1;
+		if (r < 0)
+			treesrc_release(src);
+	}
+	free(pkg);
+	free(path);
+	sb_release(&sb);
+	return r;
+}
+
+/* The newest complete source of package under TREES/src, if any. */
+static int
+find_unpacked(const char *srcdir, const char *package, struct treesrc *src)
+{
+	DIR *d = opendir(srcdir);
+	struct dirent *de;
+	size_t n = strlen(package);
+	time_t best = 0;
+
+	while (d && (de = readdir(d))) {
+		struct treesrc cand = {0};
+		time_t when;
+		char *dir;
+		if (strncmp(de->d_name, package, n) || de->d_name[n] != '_')
+			continue;
+		dir = xasprintf("%s/%s", srcdir, de->d_name);
+		if (read_stamp(dir, package, &cand, &when) == 0 && (!src->dir || when > best)) {
+			treesrc_release(src);
+			*src = cand;
+			best = when;
+		} else {
+			treesrc_release(&cand);
+		}
+		free(dir);
+	}
+	if (d)
+		closedir(d);
+	return src->dir ? 0 : -1;
+}
+
+void
+treesrc_release(struct treesrc *src)
+{
+	free(src->dir);
+	free(src->version);
+	free(src->sha256);
+	memset(src, 0, sizeof(*src));
+}
+
+/* One download or unpacking: what it needs to run its tools. */
+struct fetch {
+	const struct tree *t;
+	char *apt;              /* TREES/apt/SUITE */
+	char *build;            /* TREES/src/.PACKAGE.build */
+	int log;
+	void (*line)(void *, const char *);
+	void *ctx;
+};
+
+/* Run argv (NULL-terminated) in cwd. 0, a signal, or -1 with *err. */
+static int
+tool(struct fetch *f, const char *const *argv, const char *cwd, char **err)
+{
+	static const char *const env[] = {
+		"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/nonexistent", NULL,
+	};
+	struct step s = { .envp = (char **)env, .cwd = cwd, .log = f->log, .line = f->line, .ctx = f->ctx };
+	struct proc_result r;
+	int ret;
+
+	for (size_t i = 0; argv[i]; i++)
+		strvec_push(&s.argv, argv[i]);
+	ret = step_run(&s, &r);
+	if (ret < 0)
+		*err = xasprintf("cannot run %s: %s", argv[0], strerror(-ret));
+	else if (!ret && (r.spawn_errno || r.signal || r.exit_code))
+		*err = r.spawn_errno ? xasprintf("cannot run %s: %s", argv[0], strerror(r.spawn_errno)) :
+		       r.signal ? xasprintf("%s was killed by signal %d", argv[0], r.signal) :
+		       xasprintf("%s failed with status %d", argv[0], r.exit_code);
+	strvec_release(&s.argv);
+	sb_release(&r.out);
+	sb_release(&r.err);
+	return ret > 0 ? ret : *err ? -1 : 0;
+}
+
+/* apt-get with the harness's own sources list and state, for t's suite. */
+static int
+apt(struct fetch *f, const char *what, const char *cwd, char **err)
+{
+	char *o[6] = {
+		xasprintf("Dir::Etc::SourceList=%s/sources.list", f->apt), xasprintf("Dir::Etc::SourceParts=%s/empty", f->apt),
+		xasprintf("Dir::State=%s/state", f->apt), xasprintf("Dir::Cache=%s/cache", f->apt),
+		xasprintf("Dir::Etc::PreferencesParts=%s/empty", f->apt), NULL,
+	};
+	const char *argv[] = {
+		"apt-get", "-q", "-o", o[0], "-o", o[1], "-o", o[2], "-o", o[3], "-o", o[4],
+		"-o", "Dir::Etc::Preferences=/dev/null", "-o", "APT::Sandbox::User=root", "-o", "Debug::NoLocking=true",
+		"-o", "Acquire::Languages=none", what, what[0] == 'd' ? f->t->package : NULL, NULL,
+	};
+	int r = tool(f, argv, cwd, err);
+
+	for (size_t i = 0; o[i]; i++)
+		free(o[i]);
+	return r;
+}
+
+/* TREES/apt/SUITE, with a sources list for t's suite and mirror. */
+static int
+apt_setup(struct fetch *f, char **err)
+{
+	static const char *const sub[] = { "empty", "state/lists/partial", "cache/archives/partial" };
+	char *list = xasprintf("%s/sources.list", f->apt), *text;
+	FILE *fp;
+	int ok;
+
+	for (size_t i = 0; i < LEN(sub); i++) {
+		char *d = xasprintf("%s/%s", f->apt, sub[i]);
+		make_dirs(d, 0755);
+		free(d);
+	}
+	text = xasprintf("deb [signed-by=" KEYRING "] %s %s main\n", f->t->mirror, f->t->suite);
+	fp = fopen(list, "w");
+	ok = fp && fputs(text, fp) >= 0;
+	if (fp && fclose(fp) != 0)
+		ok = 0;
+	if (!ok)
+		*err = xasprintf("cannot write %s: %s", list, strerror(errno));
+	free(text);
+	free(list);
+	return ok ? 0 : -1;
+}
+
+/* The one PACKAGE_VERSION_ARCH.deb apt-get downloaded into dir: its name
+ * (allocated) and version; NULL when there is none. */
+static char *
+downloaded(const char *dir, const char *package, char **version)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	size_t n = strlen(package);
+	char *found = NULL;
+
+	while (d && (de = readdir(d)) && !found) {
+		size_t len = strlen(de->d_name);
+		const char *v = de->d_name + n + 1, *end;
+		char *p;
+		if (strncmp(de->d_name, package, n) || de->d_name[n] != '_' || len < n + 6 ||
+		    strcmp(de->d_name + len - 4, ".deb") || !(end = strchr(v, '_')))
+			continue;
+		found = xstrdup(de->d_name);
+		*version = xstrndup(v, (size_t)(end - v));
+		if ((p = strstr(*version, "%3a"))) {   /* apt writes an epoch's ':' so */
+			*p = ':';
+			memmove(p + 1, p + 3, strlen(p + 3) + 1);
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+static int
+file_sha256(const char *path, char out[65])
+{
+	char buf[1 << 16];
+	struct sha256 s;
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	sha256_init(&s);
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		sha256_update(&s, buf, (size_t)n);
+	close(fd);
+	sha256_hex(&s, out);
+	return n < 0 ? -1 : 0;
+}
+
+static int
+write_stamp(const struct tree *t, const char *dir, const char *version, const char *sha)
+{
+	char *path = xasprintf("%s/" STAMP, dir);
+	FILE *fp = fopen(path, "w");
+	int ok = fp && fprintf(fp, STAMP_MAGIC "package %s\nversion %s\nsuite %s\nmirror %s\nsha256 %s\n", t->package,
+	                       version, t->suite, t->mirror, sha) > 0;
+
+	if (fp && fclose(fp) != 0)
+		ok = 0;
+	free(path);
+	return ok ? 0 : -1;
+}
+
+/* Download and unpack into f->build, stamped; the caller renames it. */
+static int
+fetch(struct fetch *f, char **version, char **sha, char **err)
+{
+	char *deb = NULL, *debdir = xasprintf("%s/deb", f->build), *tree = xasprintf("%s/tree", f->build);
+	char *tarball = xasprintf("%s/usr/src/%s.tar.xz", debdir, f->t->package), *debpath = NULL, hex[65];
+	int r;
+
+	make_dirs(tree, 0755);
+	if ((r = apt_setup(f, err)) || (r = apt(f, "update", f->build, err)) || (r = apt(f, "download", f->build, err)))
+		goto out;
+	if (!(deb = downloaded(f->build, f->t->package, version))) {
+		*err = xasprintf("apt-get download %s left no package in %s", f->t->package, f->build);
+		r = -1;
+		goto out;
+	}
+	debpath = xasprintf("%s/%s", f->build, deb);
+	if (file_sha256(debpath, hex) < 0) {
+		*err = xasprintf("cannot read %s: %s", debpath, strerror(errno));
+		r = -1;
+		goto out;
+	}
+	*sha = xstrdup(hex);
+	{
+		const char *x[] = { "dpkg-deb", "-x", debpath, debdir, NULL };
+		const char *u[] = { "tar", "-xf", tarball, "-C", tree, "--no-same-owner", NULL };
+		if ((r = tool(f, x, f->build, err)) || (r = tool(f, u, f->build, err)))
+			goto out;
+	}
+	r = write_stamp(f->t, tree, *version, *sha);
+	if (r < 0)
+		*err = xasprintf("cannot write the stamp in %s: %s", tree, strerror(errno));
+out:
+	free(deb);
+	free(debpath);
+	free(debdir);
+	free(tree);
+	free(tarball);
+	return r;
+}
+
+static int
+lock_file(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+
+	if (fd >= 0 && fcntl(fd, F_SETLKW, &fl) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+int
+treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const char *), void *ctx,
+               struct treesrc *src, char **err)
+{
+	char *trees = trees_dir(), *srcdir = NULL, *lock = NULL, *log = NULL, *built = NULL, *version = NULL, *sha = NULL;
+	struct fetch f = { .t = t, .line = line, .ctx = ctx, .log = -1 };
+	int fd = -1, r = -1;
+
+	*err = NULL;
+	memset(src, 0, sizeof(*src));
+	if (!trees) {
+		*err = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
+		return -1;
+	}
+	srcdir = xasprintf("%s/src", trees);
+	make_dirs(srcdir, 0755);
+	lock = xasprintf("%s/%s.lock", srcdir, t->package);
+	if ((fd = lock_file(lock)) < 0) {
+		*err = xasprintf("cannot lock %s: %s", lock, strerror(errno));
+		goto out;
+	}
+	if (!refresh && find_unpacked(srcdir, t->package, src) == 0) {
+		r = 0;
+		goto out;
+	}
+	f.apt = xasprintf("%s/apt/%s", trees, t->suite);
+	f.build = xasprintf("%s/.%s.build", srcdir, t->package);
+	log = xasprintf("%s/%s.log", srcdir, t->package);
+	remove_tree(f.build);   /* what an interrupted unpacking left */
+	f.log = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if ((r = fetch(&f, &version, &sha, err)) == 0) {
+		char *from = xasprintf("%s/tree", f.build);
+		built = xasprintf("%s/%s_%s", srcdir, t->package, version);
+		remove_tree(built);
+		if (rename(from, built) < 0) {
+			*err = xasprintf("cannot put %s in place: %s", built, strerror(errno));
+			r = -1;
+		} else if (find_unpacked(srcdir, t->package, src) < 0 || strcmp(src->version, version)) {
+			*err = xasprintf("%s: no source %s/%s after unpacking", built, built, t->package);
+			r = -1;
+		}
+		free(from);
+	}
+	remove_tree(f.build);
+out:
+	if (f.log >= 0)
+		close(f.log);
+	if (fd >= 0)
+		close(fd);
+	if (r)
+		treesrc_release(src);
+	free(f.apt);
+	free(f.build);
+	free(version);
+	free(sha);
+	free(built);
+	free(log);
+	free(lock);
+	free(srcdir);
+	free(trees);
+	return r;
+}

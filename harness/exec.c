@@ -91,9 +91,8 @@ job_timeout(const struct exec *x, const struct job *j)
 	return x->p->cfg.compilers[j->compiler].timeout;
 }
 
-/* The diagnostics of dl as results records (borrowing dl's strings). */
-static struct rdiag *
-rdiags(const struct diaglist *dl)
+struct rdiag *
+exec_rdiags(const struct diaglist *dl)
 {
 	struct rdiag *v = xcalloc(dl->n + 1, sizeof(*v));
 
@@ -134,7 +133,7 @@ emit(struct exec *x, size_t ji, enum verdict v, const char *reason, const struct
 		rj.seconds = r->seconds;
 	}
 	if (dl && dl->n) {
-		rj.diags = rdiags(dl);
+		rj.diags = exec_rdiags(dl);
 		rj.ndiags = dl->n;
 	}
 	results_writer_job(&x->out, &x->res, &rj);
@@ -368,10 +367,40 @@ add_case(struct results *res, const struct casefile *cf)
 		const struct directive *d = &cf->dirs[i];
 		c.dirs[i] = (struct rdirective){
 			.kind = d->kind, .line = d->line, .src_line = d->src_line, .selector = dupor(d->sel_text),
-			.regex = dupor(d->regex), .flag = dupor(d->flag), .ref = dupor(d->ref),
+			.regex = dupor(d->regex), .flag = dupor(d->flag), .ref = dupor(d->ref), .file = xstrdup(""),
 		};
 	}
 	results_push_case(res, &c);
+}
+
+void
+exec_add_toolchain(struct results *res, const struct config *cfg, const struct probe *pr)
+{
+	const struct compiler *c = &cfg->compilers[pr->compiler];
+	const struct toolchain *t = &c->tcs[pr->tc];
+	struct rtoolchain rt = {0};
+	struct strbuf cmd = {0};
+
+	for (size_t k = 0; k < c->prefix.n; k++) {
+		shell_quote(&cmd, c->prefix.v[k]);
+		sb_addc(&cmd, ' ');
+	}
+	shell_quote(&cmd, t->command);
+	rt.compiler = xstrdup(c->name);
+	rt.family = xstrdup(family_name(c->family));
+	rt.target = xstrdup(cfg->targets[t->target].arch);
+	rt.triple = xstrdup(cfg->targets[t->target].triple);
+	rt.version = xstrdup(pr->found ? pr->version : "");
+	rt.status = pr->found ? TC_FOUND : pr->broken ? TC_ERROR : TC_MISSING;
+	rt.command = sb_detach(&cmd);
+	rt.note = pr->found ? xstrdup("") :
+	          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
+	rt.root = xstrdup(c->root >= 0 ? cfg->roots[c->root].name : "");
+	rt.rank = (long)pr->tc;   /* its place among every toolchain of the configuration */
+	for (size_t k = 0; k < pr->compiler; k++)
+		rt.rank += (long)cfg->compilers[k].ntcs;
+	xgrow((void **)&res->tcs, &res->captcs, res->ntcs + 1, sizeof(*res->tcs));
+	res->tcs[res->ntcs++] = rt;
 }
 
 static void
@@ -381,34 +410,8 @@ add_toolchains(struct results *res, const struct config *cfg, const struct probe
 
 	for (size_t j = 0; j < jl->n; j++)
 		as_written_jobs += cfg->profiles[jl->v[j].profile].as_written;
-	for (size_t i = 0; i < ps->n; i++) {
-		const struct probe *pr = &ps->v[i];
-		const struct compiler *c = &cfg->compilers[pr->compiler];
-		const struct toolchain *t = &c->tcs[pr->tc];
-		struct rtoolchain rt = {0};
-		struct strbuf cmd = {0};
-
-		for (size_t k = 0; k < c->prefix.n; k++) {
-			shell_quote(&cmd, c->prefix.v[k]);
-			sb_addc(&cmd, ' ');
-		}
-		shell_quote(&cmd, t->command);
-		rt.compiler = xstrdup(c->name);
-		rt.family = xstrdup(family_name(c->family));
-		rt.target = xstrdup(cfg->targets[t->target].arch);
-		rt.triple = xstrdup(cfg->targets[t->target].triple);
-		rt.version = xstrdup(pr->found ? pr->version : "");
-		rt.status = pr->found ? TC_FOUND : pr->broken ? TC_ERROR : TC_MISSING;
-		rt.command = sb_detach(&cmd);
-		rt.note = pr->found ? xstrdup("") :
-		          pr->package ? xasprintf("%s (apt-get install %s)", pr->note, pr->package) : xstrdup(pr->note);
-		rt.root = xstrdup(c->root >= 0 ? cfg->roots[c->root].name : "");
-		rt.rank = (long)pr->tc;   /* its place among every toolchain of the configuration */
-		for (size_t k = 0; k < pr->compiler; k++)
-			rt.rank += (long)cfg->compilers[k].ntcs;
-		xgrow((void **)&res->tcs, &res->captcs, res->ntcs + 1, sizeof(*res->tcs));
-		res->tcs[res->ntcs++] = rt;
-	}
+	for (size_t i = 0; i < ps->n; i++)
+		exec_add_toolchain(res, cfg, &ps->v[i]);
 	for (size_t p = 0; p < cfg->nprofiles; p++) {
 		struct strbuf fl = {0};
 		const struct profile *pf = &cfg->profiles[p];

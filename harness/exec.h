@@ -9,6 +9,8 @@
 #define EXEC_H
 
 #include "plan.h"
+#include "diag.h"
+#include "results.h"
 
 struct exec_opts {
 	const char *out;            /* the results file */
@@ -23,5 +25,11 @@ struct exec_opts {
  * written, or the scheduler failed), 128 + N (interrupted by signal N:
  * the results say so). */
 int exec_plan(struct plan *p, const struct exec_opts *o);
+
+/* The results' record of the toolchain pr probed (the tree runs' too). */
+void exec_add_toolchain(struct results *res, const struct config *cfg, const struct probe *pr);
+/* The diagnostics of dl as results records, borrowing dl's strings (free
+ * the array alone). */
+struct rdiag *exec_rdiags(const struct diaglist *dl);
 
 #endif

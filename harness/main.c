@@ -17,6 +17,7 @@
 #include "run.h"
 #include "svg.h"
 #include "table.h"
+#include "treerun.h"
 #include "version.h"
 
 static const char usage_text[] =
@@ -39,6 +40,10 @@ static const char usage_text[] =
 	"       diagmatrix lint   [--config FILE] [PATH...]\n"
 	"       diagmatrix root   [--config FILE] [--rebuild] [--quiet] [--shard K/N]\n"
 	"                         [NAME...]\n"
+	"       diagmatrix tree   [--config FILE] [--trees FILE] [--compilers A,B]\n"
+	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
+	"                         [--refresh] [--no-cache] [--dry-run] [--quiet]\n"
+	"                         [TREE...]\n"
 	"       diagmatrix --version\n";
 
 static int
@@ -605,6 +610,65 @@ cmd_root(int argc, char **argv)
 	return r;
 }
 
+/* tree's option at argv[*i] that takes a value; 0 when a is none, -1 a usage error. */
+static int
+tree_value(int argc, char **argv, int *i, struct tree_opts *o)
+{
+	static const char *const names[] = { "--config", "--trees", "--compilers", "--targets", "--profiles", "--out" };
+	const char *v;
+
+	for (size_t k = 0; k < LEN(names); k++) {
+		if (!is_opt(argv[*i], names[k]))
+			continue;
+		if (!(v = optval(argc, argv, i, names[k])))
+			return usage("option '%s' needs a value", names[k]), -1;
+		if (k == 0)
+			o->config = v;
+		else if (k == 1)
+			o->trees = v;
+		else if (k == 5)
+			o->out = v;
+		else
+			split_commas(k == 2 ? &o->filter.compilers : k == 3 ? &o->filter.targets : &o->filter.profiles, v);
+		return 1;
+	}
+	return 0;
+}
+
+static int
+cmd_tree(int argc, char **argv)
+{
+	struct tree_opts o = { .trees = "trees/linux.yaml", .out = "results/trees.results" };
+	struct confpath cp = {0};
+	int r = 0;
+
+	for (int i = 1; i < argc && !r; i++) {
+		int *flag = !strcmp(argv[i], "--refresh") ? &o.refresh : !strcmp(argv[i], "--no-cache") ? &o.no_cache :
+		            !strcmp(argv[i], "--dry-run") ? &o.dry_run : !strcmp(argv[i], "--quiet") ? &o.quiet : NULL;
+		int v;
+		if (flag)
+			*flag = 1;
+		else if (!strncmp(argv[i], "-j", 2) || is_opt(argv[i], "--jobs"))
+			r = jobs_option(argc, argv, &i, &o.jobs);
+		else if ((v = tree_value(argc, argv, &i, &o)))
+			r = v < 0 ? 2 : 0;
+		else if (argv[i][0] == '-' && argv[i][1])
+			r = usage("unknown option '%s'", argv[i]);
+		else
+			strvec_push(&o.names, argv[i]);
+	}
+	if (!r && !(r = locate_config(&cp, o.config, 0))) {
+		o.config = cp.path;
+		r = tree_main(&o);
+	}
+	confpath_release(&cp);
+	strvec_release(&o.names);
+	strvec_release(&o.filter.compilers);
+	strvec_release(&o.filter.targets);
+	strvec_release(&o.filter.profiles);
+	return r;
+}
+
 /* The commands, with what each does, for help. */
 static const struct command {
 	const char *name;
@@ -632,6 +696,10 @@ static const struct command {
 	  "FILE:LINE:COL, what is not read is listed." },
 	{ "root", cmd_root, "Build the Debian roots the configuration's compilers live in (--rebuild:\n"
 	  "again)." },
+	{ "tree", cmd_tree, "Build real source trees (--trees, default trees/linux.yaml; docs/trees.md)\n"
+	  "with the configuration's compilers, judge their diagnostics against the\n"
+	  "tree's expectations and write a results file (default results/trees.results).\n"
+	  "Exit 0: all pass; 1: something failed or erred; 2: bad input." },
 };
 
 /* The synopsis of one command: its lines of usage_text, the first as

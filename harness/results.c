@@ -156,6 +156,8 @@ write_head(const struct results *r, FILE *fp)
 			put_field(fp, d->regex);
 			put_field(fp, d->flag);
 			put_field(fp, d->ref);
+			if (d->file && *d->file)     /* only then: older readers know 8 fields */
+				put_field(fp, d->file);
 			fputc('\n', fp);
 		}
 	}
@@ -512,7 +514,6 @@ read_dir(struct rparse *ps, char **f, size_t n)
 	struct rcase *cs;
 	long a, b;
 
-	(void)n;
 	if (ps->cur_case == -1)
 		return bad(ps, "dir record before any case");
 	if (kind < 0 || to_int(f[2], &a) || to_int(f[3], &b))
@@ -523,7 +524,7 @@ read_dir(struct rparse *ps, char **f, size_t n)
 	xgrow((void **)&cs->dirs, &cs->capdirs, cs->ndirs + 1, sizeof(*cs->dirs));
 	cs->dirs[cs->ndirs++] = (struct rdirective){
 		.kind = (enum dkind)kind, .line = (int)a, .src_line = (int)b, .selector = xstrdup(f[4]),
-		.regex = xstrdup(f[5]), .flag = xstrdup(f[6]), .ref = xstrdup(f[7]),
+		.regex = xstrdup(f[5]), .flag = xstrdup(f[6]), .ref = xstrdup(f[7]), .file = xstrdup(n > 8 ? f[8] : ""),
 	};
 	return 0;
 }
@@ -629,7 +630,7 @@ static const struct record {
 	{ "case", 7, 7, 0, read_case },
 	{ "ref", 2, 2, 0, read_ref },
 	{ "overview", 3, 3, 0, read_overview },
-	{ "dir", 8, 8, 0, read_dir },
+	{ "dir", 8, 9, 0, read_dir },
 	{ "job", JF_N, JF_N, 1, read_job },
 	{ "out", 1, 0, 1, read_out },
 	{ "diag", 9, 10, 1, read_diag },
@@ -755,6 +756,7 @@ results_release(struct results *r)
 			free(c->dirs[k].regex);
 			free(c->dirs[k].flag);
 			free(c->dirs[k].ref);
+			free(c->dirs[k].file);
 		}
 		free(c->dirs);
 	}

@@ -12,7 +12,7 @@
  *   profile	NAME	FLAGS
  *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
  *   ref	TEXT                                    (belongs to the case above)
- *   dir	KIND	LINE	SRCLINE	SELECTOR	REGEX	FLAG	REF    (idem)
+ *   dir	KIND	LINE	SRCLINE	SELECTOR	REGEX	FLAG	REF[	FILE]    (idem; FILE: a tree's, tree.h)
  *   overview	LINE	TITLE                       (idem: a row of the overview, case-overview)
  *   job	CASE	COMPILER	VERSION	TARGET	PROFILE	VERDICT	EXIT	SIGNAL	SECONDS	REASON	COMMAND
  *   out	OUTCOME...                              one per directive of the job's case
@@ -73,6 +73,7 @@ struct rdirective {
 	int line;               /* LINE_ANY for @* */
 	int src_line;
 	char *selector, *regex, *flag, *ref;   /* "" when absent */
+	char *file;             /* the file it is about, "" for the case's own (a tree's expectations) */
 };
 
 /* A row of the overview a case asks for (case-overview): the directives on line. */

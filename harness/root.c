@@ -410,6 +410,80 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 	strvec_push(av, "--");
 }
 
+/* --ro-bind (or --bind) each of dirs at its own path; over's pairs. */
+static void
+binds(struct strvec *av, const char *how, const struct strvec *dirs)
+{
+	for (size_t i = 0; dirs && i < dirs->n; i++) {
+		strvec_push(av, how);
+		strvec_push(av, dirs->v[i]);
+		strvec_push(av, dirs->v[i]);
+	}
+}
+
+static void
+overs(struct strvec *av, const struct strvec *over)
+{
+	for (size_t i = 0; over && i + 1 < over->n; i += 2) {
+		strvec_push(av, "--ro-bind");
+		strvec_push(av, over->v[i]);
+		strvec_push(av, over->v[i + 1]);
+	}
+}
+
+void
+root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *over,
+                const struct strvec *rw, const char *cwd, struct strvec *av)
+{
+	static const char *const head[] = {
+		"bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
+	};
+	static const char *const tail[] = { "--dev", "/dev", "--proc", "/proc" };
+
+	for (size_t i = 0; i < LEN(head); i++)
+		strvec_push(av, head[i]);
+	strvec_append(av, &ri->mounts);
+	for (size_t i = 0; i < LEN(tail); i++)
+		strvec_push(av, tail[i]);
+	bounded_tmpfs(av, "/tmp");
+	binds(av, "--ro-bind", ro);
+	overs(av, over);
+	binds(av, "--bind", rw);
+	strvec_push(av, "--chdir");
+	strvec_push(av, cwd);
+	strvec_push(av, "--setenv");
+	strvec_push(av, "PATH");
+	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
+	strvec_push(av, "--setenv");
+	strvec_push(av, "LC_ALL");
+	strvec_push(av, "C");
+	strvec_push(av, "--setenv");
+	strvec_push(av, "HOME");
+	strvec_push(av, "/tmp");
+	strvec_push(av, "--");
+}
+
+void
+root_enter_inner(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *rw, struct strvec *av)
+{
+	static const char *const head[] = { "bwrap", "--die-with-parent" };
+	static const char *const tail[] = { "--dev", "/dev", "--bind", "/tmp", "/tmp" };
+
+	for (size_t i = 0; i < LEN(head); i++)
+		strvec_push(av, head[i]);
+	strvec_append(av, &ri->mounts);
+	for (size_t i = 0; i < LEN(tail); i++)
+		strvec_push(av, tail[i]);
+	binds(av, "--ro-bind", ro);     /* recursively: the patched files bound over them come too */
+	binds(av, "--bind", rw);
+	strvec_push(av, "--chdir");
+	strvec_push(av, "@PWD@");
+	strvec_push(av, "--setenv");
+	strvec_push(av, "PATH");
+	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
+	strvec_push(av, "--");
+}
+
 char *
 root_build_command(const char *config, const char *name, int rebuild)
 {

@@ -78,6 +78,22 @@ char *root_lookup(const struct rootinfo *ri, const char *cmd);
 void root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
                 const struct strvec *pass, struct strvec *av);
 
+/* The outer sandbox of a tree job (tree.h): as root_enter's, but for a
+ * build system that runs many programs for a long time: rw are bound
+ * writable at their own paths (the build directory, kept between runs)
+ * instead of being tmpfs; over holds pairs, a file bound read-only over
+ * the path that follows it (a patched source file); HOME is /tmp; and the
+ * processes inside may start a sandbox of their own (root_enter_inner).
+ * Its argv follows. */
+void root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *over,
+                     const struct strvec *rw, const char *cwd, struct strvec *av);
+/* The sandbox a root's compiler runs in inside a tree job's: the root's
+ * system, /dev, the outer /tmp, and ro and rw as the outer has them
+ * (with what is bound over them there), in the directory the word "@PWD@" stands for (the wrapper's
+ * own, kbuild.h); no PID namespace or /proc of its own, which the outer
+ * sandbox does not allow. Its argv follows. */
+void root_enter_inner(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *rw, struct strvec *av);
+
 /* The command that builds root name (with --rebuild when rebuild), for
  * messages: "diagmatrix root [--config FILE] [--rebuild] NAME". */
 char *root_build_command(const char *config, const char *name, int rebuild);

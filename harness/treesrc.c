@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "kbuild.h"
 #include "sha256.h"
 #include "step.h"
 #include "treesrc.h"
@@ -127,9 +129,9 @@ struct fetch {
 	void *ctx;
 };
 
-/* Run argv (NULL-terminated) in cwd. 0, a signal, or -1 with *err. */
+/* Run argv in cwd. 0, a signal, or -1 with *err. */
 static int
-tool(struct fetch *f, const char *const *argv, const char *cwd, char **err)
+tool(struct fetch *f, const struct strvec *argv, const char *cwd, char **err)
 {
 	static const char *const env[] = {
 		"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/nonexistent", NULL,
@@ -138,36 +140,50 @@ tool(struct fetch *f, const char *const *argv, const char *cwd, char **err)
 	struct proc_result r;
 	int ret;
 
-	for (size_t i = 0; argv[i]; i++)
-		strvec_push(&s.argv, argv[i]);
+	strvec_append(&s.argv, argv);
 	ret = step_run(&s, &r);
 	if (ret < 0)
-		*err = xasprintf("cannot run %s: %s", argv[0], strerror(-ret));
+		*err = xasprintf("cannot run %s: %s", argv->v[0], strerror(-ret));
 	else if (!ret && (r.spawn_errno || r.signal || r.exit_code))
-		*err = r.spawn_errno ? xasprintf("cannot run %s: %s", argv[0], strerror(r.spawn_errno)) :
-		       r.signal ? xasprintf("%s was killed by signal %d", argv[0], r.signal) :
-		       xasprintf("%s failed with status %d", argv[0], r.exit_code);
+		*err = r.spawn_errno ? xasprintf("cannot run %s: %s", argv->v[0], strerror(r.spawn_errno)) :
+		       r.signal ? xasprintf("%s was killed by signal %d", argv->v[0], r.signal) :
+		       xasprintf("%s failed with status %d", argv->v[0], r.exit_code);
 	strvec_release(&s.argv);
 	sb_release(&r.out);
 	sb_release(&r.err);
 	return ret > 0 ? ret : *err ? -1 : 0;
 }
 
+/* The same, the words given (NULL-terminated). */
+static int
+toolv(struct fetch *f, const char *cwd, char **err, ...)
+{
+	struct strvec av = {0};
+	const char *w;
+	va_list ap;
+	int r;
+
+	va_start(ap, err);
+	while ((w = va_arg(ap, const char *)))
+		strvec_push(&av, w);
+	va_end(ap);
+	r = tool(f, &av, cwd, err);
+	strvec_release(&av);
+	return r;
+}
+
 /* apt-get with the harness's own sources list and state, for t's suite. */
 static int
 apt(struct fetch *f, const char *what, const char *cwd, char **err)
 {
-	char *o[6] = {
+	char *o[7] = {
 		xasprintf("Dir::Etc::SourceList=%s/sources.list", f->apt), xasprintf("Dir::Etc::SourceParts=%s/empty", f->apt),
 		xasprintf("Dir::State=%s/state", f->apt), xasprintf("Dir::Cache=%s/cache", f->apt),
-		xasprintf("Dir::Etc::PreferencesParts=%s/empty", f->apt), NULL,
+		xasprintf("Dir::Etc::PreferencesParts=%s/empty", f->apt), xasprintf("Dir::State::status=%s/status", f->apt), NULL,
 	};
-	const char *argv[] = {
-		"apt-get", "-q", "-o", o[0], "-o", o[1], "-o", o[2], "-o", o[3], "-o", o[4],
-		"-o", "Dir::Etc::Preferences=/dev/null", "-o", "APT::Sandbox::User=root", "-o", "Debug::NoLocking=true",
-		"-o", "Acquire::Languages=none", what, what[0] == 'd' ? f->t->package : NULL, NULL,
-	};
-	int r = tool(f, argv, cwd, err);
+	int r = toolv(f, cwd, err, "apt-get", "-q", "-o", o[0], "-o", o[1], "-o", o[2], "-o", o[3], "-o", o[4], "-o", o[5],
+	              "-o", "Dir::Etc::Preferences=/dev/null", "-o", "APT::Sandbox::User=root", "-o", "Debug::NoLocking=true",
+	              "-o", "Acquire::Languages=none", what, what[0] == 'd' ? f->t->package : NULL, (char *)NULL);
 
 	for (size_t i = 0; o[i]; i++)
 		free(o[i]);
@@ -193,6 +209,13 @@ apt_setup(struct fetch *f, char **err)
 	ok = fp && fputs(text, fp) >= 0;
 	if (fp && fclose(fp) != 0)
 		ok = 0;
+	/* no packages installed: apt offers the mirror's version, not the host's */
+	if (ok) {
+		char *status = xasprintf("%s/status", f->apt);
+		FILE *sp = fopen(status, "a");
+		ok = sp && fclose(sp) == 0;
+		free(status);
+	}
 	if (!ok)
 		*err = xasprintf("cannot write %s: %s", list, strerror(errno));
 	free(text);
@@ -284,12 +307,9 @@ fetch(struct fetch *f, char **version, char **sha, char **err)
 		goto out;
 	}
 	*sha = xstrdup(hex);
-	{
-		const char *x[] = { "dpkg-deb", "-x", debpath, debdir, NULL };
-		const char *u[] = { "tar", "-xf", tarball, "-C", tree, "--no-same-owner", NULL };
-		if ((r = tool(f, x, f->build, err)) || (r = tool(f, u, f->build, err)))
-			goto out;
-	}
+	if ((r = toolv(f, f->build, err, "dpkg-deb", "-x", debpath, debdir, (char *)NULL)) ||
+	    (r = toolv(f, f->build, err, "tar", "-xf", tarball, "-C", tree, "--no-same-owner", (char *)NULL)))
+		goto out;
 	r = write_stamp(f->t, tree, *version, *sha);
 	if (r < 0)
 		*err = xasprintf("cannot write the stamp in %s: %s", tree, strerror(errno));
@@ -375,5 +395,146 @@ out:
 	free(lock);
 	free(srcdir);
 	free(trees);
+	return r;
+}
+
+/* The files c's patches change, and the key of the overlay. */
+static int
+overlay_plan(const struct tree_config *c, const struct treesrc *src, struct strvec *files, char hex[65], char **err)
+{
+	struct cache_key k;
+
+	cache_key_init(&k, "tree overlay");
+	cache_key_str(&k, src->sha256);
+	for (size_t i = 0; i < c->patches.n; i++) {
+		struct strbuf sb = {0};
+		char *why = NULL;
+		if (read_file(c->patches.v[i], MAX_CONFIG_BYTES, &sb, &why) < 0 ||
+		    kbuild_patch_files(sb_str(&sb), sb.len, files, &why) < 0) {
+			*err = xasprintf("patch %s: %s", c->patches.v[i], why);
+			free(why);
+			sb_release(&sb);
+			return -1;
+		}
+		cache_key_str(&k, sb_str(&sb));
+		sb_release(&sb);
+	}
+	cache_key_final(&k, hex);
+	return 0;
+}
+
+/* Copy the source's file rel into dir (its directories made). */
+static int
+copy_in(const struct treesrc *src, const char *rel, const char *dir)
+{
+	char *from = xasprintf("%s/%s", src->dir, rel), *to = xasprintf("%s/%s", dir, rel), *slash;
+	struct strbuf sb = {0};
+	FILE *fp = NULL;
+	int ok;
+
+	slash = strrchr(to, '/');
+	*slash = 0;
+	make_dirs(to, 0755);
+	*slash = '/';
+	ok = read_file(from, 64 << 20, &sb, NULL) == 0 && (fp = fopen(to, "w")) && fwrite(sb.buf, 1, sb.len, fp) == sb.len;
+	if (fp && fclose(fp) != 0)
+		ok = 0;
+	sb_release(&sb);
+	free(from);
+	free(to);
+	return ok ? 0 : -1;
+}
+
+/* Apply the patches in dir, in the sandbox. */
+static int
+apply(const struct tree_config *c, const struct rootinfo *host, const char *dir, char **err)
+{
+	struct fetch f = { .log = -1 };
+	struct strvec ro = {0}, rw = {0}, av = {0};
+	char cwd[PATH_MAX];
+	int r = 0;
+
+	strvec_push(&rw, dir);
+	for (size_t i = 0; i < c->patches.n && !r; i++) {
+		char *abs = c->patches.v[i][0] == '/' || !getcwd(cwd, sizeof(cwd)) ? xstrdup(c->patches.v[i]) :
+		            xasprintf("%s/%s", cwd, c->patches.v[i]);
+		strvec_release(&ro);
+		strvec_release(&av);
+		strvec_push(&ro, abs);
+		root_enter_tree(host, &ro, NULL, &rw, dir, &av);
+		strvec_push(&av, "patch");
+		strvec_push(&av, "-p1");
+		strvec_push(&av, "--batch");
+		strvec_push(&av, "--no-backup-if-mismatch");
+		strvec_push(&av, "-i");
+		strvec_push(&av, abs);
+		r = tool(&f, &av, dir, err);
+		if (r < 0) {
+			char *why = *err;
+			*err = xasprintf("patch %s does not apply: %s", c->patches.v[i], why);
+			free(why);
+		}
+		free(abs);
+	}
+	strvec_release(&ro);
+	strvec_release(&rw);
+	strvec_release(&av);
+	return r;
+}
+
+int
+treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const struct rootinfo *host,
+                struct strvec *over, char **err)
+{
+	struct strvec files = {0};
+	char hex[65], *trees = trees_dir(), *dir = NULL, *build = NULL, *stamp = NULL;
+	struct stat st;
+	int r = -1;
+
+	*err = NULL;
+	if (!c->patches.n) {
+		free(trees);
+		return 0;
+	}
+	if (!trees) {
+		*err = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
+		return -1;
+	}
+	if (overlay_plan(c, src, &files, hex, err) < 0)
+		goto out;
+	dir = xasprintf("%s/overlay/%.16s", trees, hex);
+	stamp = xasprintf("%s/" STAMP, dir);
+	if (stat(stamp, &st) < 0) {
+		/* another harness may be making it too: the rename decides */
+		build = xasprintf("%s/overlay/.%.16s.%ld", trees, hex, (long)getpid());
+		remove_tree(build);
+		make_dirs(build, 0755);
+		for (size_t i = 0; i < files.n; i++)
+			if (copy_in(src, files.v[i], build) < 0) {
+				*err = xasprintf("the patches change %s, which the source does not have", files.v[i]);
+				goto out;
+			}
+		if ((r = apply(c, host, build, err)) != 0)
+			goto out;
+		r = -1;
+		if (write_stamp(&(struct tree){ .package = "overlay", .suite = "-", .mirror = "-" }, build, src->version, hex) < 0 ||
+		    (rename(build, dir) < 0 && stat(stamp, &st) < 0)) {
+			*err = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
+			goto out;
+		}
+	}
+	for (size_t i = 0; i < files.n; i++) {
+		strvec_push_nocopy(over, xasprintf("%s/%s", dir, files.v[i]));
+		strvec_push_nocopy(over, xasprintf("%s/%s", src->dir, files.v[i]));
+	}
+	r = 0;
+out:
+	if (build)
+		remove_tree(build);
+	strvec_release(&files);
+	free(trees);
+	free(dir);
+	free(build);
+	free(stamp);
 	return r;
 }

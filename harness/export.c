@@ -23,7 +23,7 @@ tsv_field(FILE *fp, const char *s)
 void
 export_tsv(FILE *fp, const struct results *r)
 {
-	fputs("case\tcompiler\tversion\ttarget\tprofile\tline\tcolumn\tseverity\toption\tcount\tstatus\tmessage\n", fp);
+	fputs("case\tcompiler\tversion\ttarget\tprofile\tline\tcolumn\tseverity\toption\tcount\tstatus\tmessage\tfile\n", fp);
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
 		for (size_t k = 0; k < j->ndiags; k++) {
@@ -41,6 +41,8 @@ export_tsv(FILE *fp, const struct results *r)
 			tsv_field(fp, *g->option ? g->option : "-");
 			fprintf(fp, "\t%u\t%s\t", g->count, dstatus_name(g->status));
 			tsv_field(fp, g->message);
+			fputc('\t', fp);
+			tsv_field(fp, *g->file ? g->file : "-");
 			fputc('\n', fp);
 		}
 	}
@@ -331,6 +333,11 @@ export_jsonl(FILE *fp, const struct results *r)
 				fputs("null", fp);
 			fprintf(fp, ",\"count\":%u,\"status\":\"%s\",\"message\":", g->count, dstatus_name(g->status));
 			export_json_str(fp, g->message);
+			fputs(",\"file\":", fp);
+			if (*g->file)
+				export_json_str(fp, g->file);
+			else
+				fputs("null", fp);
 			fputs("}\n", fp);
 		}
 	}

@@ -159,3 +159,26 @@ kbuild_source_path(const char *file, const char *src, const char *out)
 		return xstrdup(rel);
 	return xstrdup(file);
 }
+
+size_t
+kbuild_compiled(const char *out, size_t len, const char *unit)
+{
+	const char *p = out, *end = out + len;
+	size_t n = 0, ulen = strlen(unit);
+	int dir = unit[ulen - 1] == '/';
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		/* "  CC      fs/qnx4/inode.o", "  CC [M]  drivers/..." */
+		if (l > 12 && !strncmp(p, "  CC ", 5)) {
+			size_t at = 4 + strspn(p + 4, " ");
+			if (!strncmp(p + at, "[M]", 3))
+				at += 3 + strspn(p + at + 3, " ");
+			if (l - at >= ulen && !strncmp(p + at, unit, ulen) && (dir || l - at == ulen))
+				n++;
+		}
+		p += l + 1;
+	}
+	return n;
+}

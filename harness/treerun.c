@@ -449,7 +449,8 @@ configure(struct trun *x, struct tjob *j)
 	if ((ret = config_make(x, j, "olddefconfig")) || j->na || j->error)
 		goto out;
 	check_config(j);
-	if (!j->na && !j->error && write_file(stamp, j->config_key, strlen(j->config_key), 0644) < 0)
+	/* options the build system did not take are its answer for these inputs too */
+	if (!j->error && write_file(stamp, j->config_key, strlen(j->config_key), 0644) < 0)
 		j->error = xasprintf("cannot write %s: %s", stamp, strerror(errno));
 out:
 	sb_release(&have);
@@ -609,6 +610,11 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 			free(reason);
 			reason = first_error(&dl, &e, j);
 			v = V_ERROR;
+		} else if (!kbuild_compiled(e.out.buf ? e.out.buf : "", e.out.len, unit)) {
+			/* a pass would claim a silence that nothing was compiled to break */
+			free(reason);
+			reason = xasprintf("the configuration builds nothing of %s", unit);
+			v = V_NA;
 		}
 		emit(x, j, unit, v, reason, out, &dl, &e, &argv);
 	}

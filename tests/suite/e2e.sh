@@ -19,11 +19,11 @@ grep -q '^1\.\.56$' "$T/e2e.tap" && grep -q '^  missing:$' "$T/e2e.tap" && grep 
 	&& ok e2e/tap-yaml || bad e2e/tap-yaml "$(head -20 "$T/e2e.tap")"
 $DM export --format tsv "$T/e2e.results" > "$T/e2e.tsv"
 tab=$(printf '\t')
-expect e2e/tsv-header -x "case${tab}compiler${tab}version${tab}target${tab}profile${tab}line${tab}column${tab}severity${tab}option${tab}count${tab}status${tab}message" "$T/e2e.tsv"
+expect e2e/tsv-header -x "case${tab}compiler${tab}version${tab}target${tab}profile${tab}line${tab}column${tab}severity${tab}option${tab}count${tab}status${tab}message${tab}file" "$T/e2e.tsv"
 # gcc-12 prints the warning three times at -O2; the count says so
-expect e2e/tsv-gcc12-count -x "pass.c${tab}gcc-12${tab}$g12${tab}x86-64${tab}default${tab}11${tab}9${tab}warning${tab}-Wstringop-overflow${tab}3${tab}expected${tab}'blah' accessing 7 bytes in a region of size 6" "$T/e2e.tsv"
-expect e2e/tsv-clang-note -x "pass.c${tab}clang-22${tab}$c22${tab}x86-64${tab}O0${tab}4${tab}25${tab}note${tab}-${tab}2${tab}expected${tab}callee declares array parameter as static here" "$T/e2e.tsv"
-expect e2e/tsv-unexpected -x "fail.c${tab}clang-14${tab}$c14${tab}arm64${tab}O0${tab}8${tab}6${tab}warning${tab}-Wunused-variable${tab}1${tab}unexpected${tab}unused variable 'unused'" "$T/e2e.tsv"
+expect e2e/tsv-gcc12-count -x "pass.c${tab}gcc-12${tab}$g12${tab}x86-64${tab}default${tab}11${tab}9${tab}warning${tab}-Wstringop-overflow${tab}3${tab}expected${tab}'blah' accessing 7 bytes in a region of size 6${tab}tests/e2e/cases/pass.c" "$T/e2e.tsv"
+expect e2e/tsv-clang-note -x "pass.c${tab}clang-22${tab}$c22${tab}x86-64${tab}O0${tab}4${tab}25${tab}note${tab}-${tab}2${tab}expected${tab}callee declares array parameter as static here${tab}tests/e2e/cases/pass.c" "$T/e2e.tsv"
+expect e2e/tsv-unexpected -x "fail.c${tab}clang-14${tab}$c14${tab}arm64${tab}O0${tab}8${tab}6${tab}warning${tab}-Wunused-variable${tab}1${tab}unexpected${tab}unused variable 'unused'${tab}tests/e2e/cases/fail.c" "$T/e2e.tsv"
 expect e2e/tsv-pedantic "^requires.c${tab}gcc-12${tab}$g12${tab}x86-64${tab}O0${tab}6${tab}.*${tab}-Wpedantic${tab}1${tab}expected${tab}ISO C90" "$T/e2e.tsv"
 expect e2e/summary '^diagmatrix: 56 jobs: 26 pass, 12 fail, 0 error, 8 skip, 10 n/a' "$T/run.err"
 
@@ -81,7 +81,7 @@ grep -q '^<testsuites name="diagmatrix" tests="56" failures="12" errors="0" skip
 $DM export --format jsonl "$T/e2e.results" > "$T/e2e.jsonl"
 rows=$(($(wc -l < "$T/e2e.tsv") - 1))
 [ "$(wc -l < "$T/e2e.jsonl")" -eq "$rows" ] \
-	&& grep -qxF "{\"case\":\"pass.c\",\"compiler\":\"gcc-12\",\"version\":\"$v12\",\"target\":\"x86-64\",\"profile\":\"default\",\"line\":11,\"column\":9,\"severity\":\"warning\",\"option\":\"-Wstringop-overflow\",\"count\":3,\"status\":\"expected\",\"message\":\"'blah' accessing 7 bytes in a region of size 6\"}" "$T/e2e.jsonl" \
+	&& grep -qxF "{\"case\":\"pass.c\",\"compiler\":\"gcc-12\",\"version\":\"$v12\",\"target\":\"x86-64\",\"profile\":\"default\",\"line\":11,\"column\":9,\"severity\":\"warning\",\"option\":\"-Wstringop-overflow\",\"count\":3,\"status\":\"expected\",\"message\":\"'blah' accessing 7 bytes in a region of size 6\",\"file\":\"tests/e2e/cases/pass.c\"}" "$T/e2e.jsonl" \
 	&& ok export/jsonl || bad export/jsonl "$(head -3 "$T/e2e.jsonl")"
 $DM run --config tests/e2e/compilers.yaml --compilers gcc-13 --out "$T/x.results" > /dev/null 2> "$T/err"
 [ $? -eq 2 ] && grep -q "no compiler 'gcc-13'" "$T/err" && ok cli/unknown-compiler || bad cli/unknown-compiler "$(cat "$T/err")"

@@ -131,8 +131,8 @@ TEST(export_formats)
 	fp = open_memstream(&buf, &len);
 	export_tsv(fp, &r);
 	fclose(fp);
-	CHECK_STR(buf, "case\tcompiler\tversion\ttarget\tprofile\tline\tcolumn\tseverity\toption\tcount\tstatus\tmessage\n"
-	               "a.c\tgcc-12\t12.2.0\tx86-64\tdefault\t3\t5\twarning\t-Wbar\t3\tunexpected\ttab\\there\n");
+	CHECK_STR(buf, "case\tcompiler\tversion\ttarget\tprofile\tline\tcolumn\tseverity\toption\tcount\tstatus\tmessage\tfile\n"
+	               "a.c\tgcc-12\t12.2.0\tx86-64\tdefault\t3\t5\twarning\t-Wbar\t3\tunexpected\ttab\\there\tcases/a.c\n");
 	free(buf);
 	fp = open_memstream(&buf, &len);
 	export_tap(fp, &r);

@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: MIT
+# tests/suite/tree.sh: a real source tree, end to end (docs/trees.md)
+# names: tree
+# needs: compilers
+# builds: first
+#
+# tests/tree/linux.yaml: Linux 6.12's fs/qnx4/, from Debian's
+# linux-source-6.12 (downloaded once into $CHECK_TREES), built in its
+# smallest configuration by gcc-12 on the host and in the test root, with
+# tests/tree/probe.patch: a warning for the tree's expectation, and a
+# Makefile that tries to get out of the sandbox.
+
+if [ -z "${CHECK_ROOTS:-}" ] || [ ! -d "$CHECK_ROOTS/bookworm" ]; then
+	bad tree/built "no test root in ${CHECK_ROOTS:-\$CHECK_ROOTS} (make check builds it)"
+	return 0
+fi
+export DIAGMATRIX_ROOTS="$CHECK_ROOTS" DIAGMATRIX_TREES="${CHECK_TREES:-$T/trees}"
+TCFG=tests/root/compilers.yaml TFILE=tests/tree/linux.yaml
+
+# what a tree file gets wrong is an input error, at its place
+printf 'trees:\n  t:\n    source: { suite: trixie, package: linux-source-6.12 }\n    build: kbuild\n    arch: { x86-64: x86_64 }\n    compilers: [gcc-99]\n' > "$T/bad.yaml"
+$DM tree --config $TCFG --trees "$T/bad.yaml" > "$T/tb.out" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "bad.yaml:6:16: error: compiler 'gcc-99' is not in $TCFG" "$T/tb.out" \
+	&& ok tree/input-errors || bad tree/input-errors "exit $st: $(cat "$T/tb.out")"
+
+golden tree/dry-run tests/tree/dry-run.txt $DM tree --config $TCFG --trees $TFILE --dry-run
+
+if want 'tree/*'; then
+	rm -f /tmp/diagmatrix-tree-escaped
+	DIAGMATRIX_TEST_SECRET=s3cr3t $DM tree --config $TCFG --trees $TFILE --out "$T/tree.results" \
+		> "$T/tree.out" 2> "$T/tree.err"
+	st=$?
+	[ $st -eq 0 ] && ok tree/exit-status || bad tree/exit-status "exit $st: $(tail -5 "$T/tree.err")"
+fi
+# the warning the probe adds, where the expectation says, on the host and in the root alike
+for c in gcc-12-host gcc-12-root; do
+	expect tree/$c-pass "^job${tab}linux:fs/qnx4/${tab}$c${tab}[0-9.]*${tab}x86-64${tab}probe${tab}pass${tab}" "$T/tree.results"
+done
+if want tree/diagnostics; then
+	grep "^diag${tab}" "$T/tree.results" | sort | uniq -c > "$T/tree.diags"
+	[ "$(wc -l < "$T/tree.diags")" = 1 ] \
+		&& grep -q "^ *2 diag${tab}fs/qnx4/inode.c${tab}[0-9]*${tab}[0-9]*${tab}warning${tab}-Wunused-variable${tab}1${tab}expected${tab}unused variable 'diagmatrix_probe'${tab}0\$" "$T/tree.diags" \
+		&& ok tree/diagnostics || bad tree/diagnostics "$(cat "$T/tree.diags"; grep -A3 '^job' "$T/tree.results" | cut -c1-200)"
+fi
+# an option the kernel has no symbol for: n/a, saying which
+expect tree/option-refused "^job${tab}refused:fs/qnx4/${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}nosuch${tab}n/a${tab}.*does not take DIAGMATRIX_NO_SUCH_SYMBOL=y (not set)" "$T/tree.results"
+# the build system ran in the sandbox: nothing written outside the build
+# directory, no network, none of the harness's environment
+if want tree/sandboxed; then
+	out=$DIAGMATRIX_TREES/build/linux/probe/gcc-12-host/x86-64/out
+	if [ ! -e /tmp/diagmatrix-tree-escaped ] && ! ls "$DIAGMATRIX_TREES"/src/*/linux-source-6.12/ESCAPED > /dev/null 2>&1 \
+		&& [ "$(cat "$out/diagmatrix-network" 2>&1)" = "no network" ] \
+		&& [ -s "$out/diagmatrix-environment" ] && ! grep -q s3cr3t "$out/diagmatrix-environment"; then
+		ok tree/sandboxed
+	else
+		bad tree/sandboxed "$(ls -l /tmp/diagmatrix-tree-escaped "$DIAGMATRIX_TREES"/src/*/*/ESCAPED "$out"/diagmatrix-* 2>&1; cat "$out/diagmatrix-network")"
+	fi
+fi
+# a rerun with nothing changed configures and builds nothing, and says the same
+if want tree/cached; then
+	$DM tree --config $TCFG --trees $TFILE --out "$T/tree2.results" > /dev/null 2> "$T/tree2.err"
+	st=$?
+	$DM diff "$T/tree.results" "$T/tree2.results" > "$T/tree.diff" 2>&1
+	[ $st -eq 0 ] && ! grep -q 'configuring\|building' "$T/tree2.err" && grep -qx 'nothing changed' "$T/tree.diff" \
+		&& ok tree/cached || bad tree/cached "exit $st: $(cat "$T/tree2.err" "$T/tree.diff")"
+fi
+# the reports read tree results as they read cases': the diagnostic's file in the TSV
+if want tree/reports; then
+	$DM table "$T/tree.results" > "$T/tree.md" 2>&1 && $DM export --format tsv "$T/tree.results" > "$T/tree.tsv" 2>&1 \
+		&& grep -q 'linux:fs/qnx4/' "$T/tree.md" && grep -q "fs/qnx4/inode.c" "$T/tree.tsv" \
+		&& ok tree/reports || bad tree/reports "$(head -5 "$T/tree.md" "$T/tree.tsv")"
+fi

@@ -199,6 +199,19 @@ matrix: deps
 	 build/diagmatrix run --cases docs/examples --out $(BUILD)/examples.results $(if $(filter-out 0,$(JOBS)),-j $(JOBS)) || st=1; \
 	 exit $$st
 
+# The kernel survey (docs/trees.md), not part of make check: the trees of
+# trees/linux.yaml built by the matrix's GCCs, into results/kernel.results
+# and its table results/kernel.md. A rerun builds only what changed.
+KERNEL_RESULTS = results/kernel.results
+kernel: deps
+	@$(MAKE) --no-print-directory build/diagmatrix
+	@sh scripts/ensure-packages $(TREE_DEPS) $$(build/diagmatrix list --host-packages)
+	build/diagmatrix root
+	build/diagmatrix tree --out $(KERNEL_RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
+	 st=$$?; [ $$st -le 1 ] || exit $$st; \
+	 build/diagmatrix table $(KERNEL_RESULTS) > results/kernel.md || exit 2; \
+	 echo "(tree exit status $$st; results/kernel.md written)"
+
 bench: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
 	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
@@ -227,4 +240,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages check check-offline check-sanitize fuzz fuzz-flags matrix bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench install uninstall clean FORCE

@@ -224,6 +224,18 @@ cache_key_init(struct cache_key *k, const char *kind)
 }
 
 void
+cache_key_init_versioned(struct cache_key *k, const char *kind, int version)
+{
+	char v[32];
+
+	sha256_init(&k->sha);
+	cache_key_str(k, "diagmatrix " DIAGMATRIX_VERSION);
+	snprintf(v, sizeof(v), "%d", version);
+	cache_key_str(k, v);
+	cache_key_str(k, kind);
+}
+
+void
 cache_key_str(struct cache_key *k, const char *s)
 {
 	size_t n = strlen(s);

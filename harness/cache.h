@@ -52,6 +52,11 @@ struct cache_key {
 };
 
 void cache_key_init(struct cache_key *k, const char *kind);
+/* The same for output the harness only starts, and does not shape (a
+ * tree's build): the kind's own version, raised when what it runs
+ * changes, stands for the harness's revision, so that a commit of the
+ * harness does not rebuild a kernel. */
+void cache_key_init_versioned(struct cache_key *k, const char *kind, int version);
 void cache_key_str(struct cache_key *k, const char *s);
 /* The identity of a command: its resolved path and that file's inode,
  * size and modification and change times. */

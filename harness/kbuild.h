@@ -12,6 +12,11 @@
 
 #include "util.h"
 
+/* The version of what the harness runs to build a tree (the commands,
+ * wrappers and sandbox below and in treerun.c): raise it when they change
+ * what a build prints, and every tree is built again. */
+#define KBUILD_KEY_VERSION 1
+
 /* The tools Kbuild takes from CROSS_COMPILE, beside the compiler. */
 extern const char *const kbuild_binutils[];
 extern const size_t kbuild_nbinutils;

@@ -467,7 +467,7 @@ job_key(struct trun *x, struct tjob *j)
 	struct cache_key k;
 	char hex[65];
 
-	cache_key_init(&k, "tree configuration");
+	cache_key_init_versioned(&k, "tree configuration", KBUILD_KEY_VERSION);
 	cache_key_str(&k, j->t->package);
 	cache_key_str(&k, j->src.sha256);
 	for (size_t i = 0; i < j->over.n; i++)
@@ -516,7 +516,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	char key[65];
 	int ret;
 
-	cache_key_init(&k, "tree unit");
+	cache_key_init_versioned(&k, "tree unit", KBUILD_KEY_VERSION);
 	cache_key_str(&k, j->config_key);
 	cache_key_str(&k, unit);
 	cache_key_final(&k, key);

@@ -404,7 +404,7 @@ overlay_plan(const struct tree_config *c, const struct treesrc *src, struct strv
 {
 	struct cache_key k;
 
-	cache_key_init(&k, "tree overlay");
+	cache_key_init_versioned(&k, "tree overlay", KBUILD_KEY_VERSION);
 	cache_key_str(&k, src->sha256);
 	for (size_t i = 0; i < c->patches.n; i++) {
 		struct strbuf sb = {0};

@@ -209,7 +209,7 @@ kernel: deps
 	build/diagmatrix root
 	build/diagmatrix tree --out $(KERNEL_RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
-	 build/diagmatrix table $(KERNEL_RESULTS) > results/kernel.md || exit 2; \
+	 build/diagmatrix table --format trees $(KERNEL_RESULTS) > results/kernel.md || exit 2; \
 	 echo "(tree exit status $$st; results/kernel.md written)"
 
 bench: deps

@@ -17,6 +17,7 @@
 #include "run.h"
 #include "svg.h"
 #include "table.h"
+#include "treereport.h"
 #include "treerun.h"
 #include "version.h"
 
@@ -31,7 +32,7 @@ static const char usage_text[] =
 	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
 	"                         [--compile-commands FILE.json] FILE.c... [-- FLAG...]\n"
 	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
-	"       diagmatrix table  [--format markdown|svg|overview] RESULTS...\n"
+	"       diagmatrix table  [--format markdown|svg|overview|trees] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
@@ -357,17 +358,17 @@ cmd_table(int argc, char **argv)
 {
 	struct results r = {0};
 	struct strvec files = {0};
-	int status = 0, format = 0;     /* markdown, svg, overview */
+	int status = 0, format = 0;     /* markdown, svg, overview, trees */
 
 	for (int i = 1; i < argc; i++) {
 		const char *v;
 		if (is_opt(argv[i], "--format")) {
 			if (!(v = optval(argc, argv, &i, "--format")) ||
-			    (strcmp(v, "markdown") && strcmp(v, "svg") && strcmp(v, "overview"))) {
+			    (strcmp(v, "markdown") && strcmp(v, "svg") && strcmp(v, "overview") && strcmp(v, "trees"))) {
 				strvec_release(&files);
-				return usage("table --format is markdown, svg or overview", NULL);
+				return usage("table --format is markdown, svg, overview or trees", NULL);
 			}
-			format = !strcmp(v, "svg") ? 1 : !strcmp(v, "overview") ? 2 : 0;
+			format = !strcmp(v, "svg") ? 1 : !strcmp(v, "overview") ? 2 : !strcmp(v, "trees") ? 3 : 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&files);
 			return usage("unknown option '%s'", argv[i]);
@@ -383,6 +384,8 @@ cmd_table(int argc, char **argv)
 		svg_write(stdout, &r);
 	else if (format == 2)
 		table_write_overview(stdout, &r);
+	else if (format == 3)
+		tree_report(stdout, &r);
 	else
 		table_write(stdout, &r);
 	results_release(&r);

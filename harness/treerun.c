@@ -640,6 +640,20 @@ emit_all(struct trun *x, const struct tjob *j, enum verdict v, const char *reaso
 	}
 }
 
+/* The results say which version of a tree's source they were built from. */
+static void
+source_meta(struct trun *x, const struct tjob *j)
+{
+	char *key = xasprintf("source %s", j->t->name);
+
+	if (!results_get_meta(&x->res, key)) {
+		char *v = xasprintf("%s %s (Debian %s)", j->t->package, j->src.version, j->t->suite);
+		results_meta(&x->res, key, v);
+		free(v);
+	}
+	free(key);
+}
+
 /* The source and its patches, the build directory, the configuration. */
 static int
 job_prepare(struct trun *x, struct tjob *j)
@@ -647,7 +661,9 @@ job_prepare(struct trun *x, struct tjob *j)
 	char *err = NULL;
 	int r;
 
-	if ((r = treesrc_ensure(j->t, x->o->refresh, NULL, NULL, &j->src, &err)) == 0 &&
+	if ((r = treesrc_ensure(j->t, x->o->refresh, NULL, NULL, &j->src, &err)) == 0)
+		source_meta(x, j);
+	if (r == 0 &&
 	    (r = treesrc_overlay(j->c, &j->src, &x->p.ps.host, &j->over, &err)) == 0 &&
 	    (r = job_setup(x, j, &err)) == 0) {
 		job_key(x, j);

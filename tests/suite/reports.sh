@@ -48,3 +48,6 @@ cat $R/new.results | $DM diff $R/old.results /dev/stdin > "$T/report.pipe" 2>&1
 $DM table /dev/zero > /dev/null 2> "$T/report.dev"
 [ $? -eq 2 ] && grep -qx "/dev/zero: error: cannot read: neither a regular file nor a pipe" "$T/report.dev" \
 	&& ok report/device-refused || bad report/device-refused "$(cat "$T/report.dev")"
+# the report of tree jobs (make kernel's results/kernel.md), on results
+# the real Xe driver gave
+golden report/trees tests/report/trees.md $DM table --format trees tests/report/trees.results

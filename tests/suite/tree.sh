@@ -68,6 +68,9 @@ fi
 # the reports read tree results as they read cases': the diagnostic's file in the TSV
 if want tree/reports; then
 	$DM table "$T/tree.results" > "$T/tree.md" 2>&1 && $DM export --format tsv "$T/tree.results" > "$T/tree.tsv" 2>&1 \
+		&& $DM table --format trees "$T/tree.results" > "$T/trees.md" 2>&1 \
 		&& grep -q 'linux:fs/qnx4/' "$T/tree.md" && grep -q "fs/qnx4/inode.c" "$T/tree.tsv" \
+		&& grep -q "linux: linux-source-6.12 6.12.[^ ]* (Debian trixie)" "$T/trees.md" \
+		&& grep -q "^| gcc-12-root ([0-9.]*) | 0 / 0 |$" "$T/trees.md" \
 		&& ok tree/reports || bad tree/reports "$(head -5 "$T/tree.md" "$T/tree.tsv")"
 fi

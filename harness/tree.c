@@ -183,10 +183,26 @@ config_unit_check(struct tloader *ld, const yaml_node_t *n, const struct tree_co
 		yd_err(&ld->y, n, "configuration '%s' has no units", c->name);
 }
 
+/* A configuration's compilers: or targets: (what), each one the tree's. */
+static void
+subset(struct tloader *ld, const yaml_node_t *n, const char *what, struct strvec *out)
+{
+	const struct tree *t = ld->t;
+
+	yd_strings(&ld->y, n, what, out);
+	for (size_t i = 0; i < out->n; i++) {
+		int known = *what == 'c' ? name_index((const char *const *)t->compilers.v, t->compilers.n, out->v[i]) >= 0 :
+		            tree_arch(t, out->v[i]) != NULL;
+		if (!known)
+			yd_err(&ld->y, n, "%s: '%s' is not one of the tree's (its %s)", what, out->v[i],
+			       *what == 'c' ? "compilers:" : "arch:");
+	}
+}
+
 static void
 load_config(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v, struct tree_config *c)
 {
-	static const char *const keys = "base, options, patches, units";
+	static const char *const keys = "base, options, patches, units, compilers, targets";
 
 	c->name = yd_name(&ld->y, k, "configuration name");
 	if (yd_mapping(&ld->y, v, "a configuration") < 0)
@@ -207,6 +223,8 @@ load_config(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v, stru
 			path_list(ld, val, "patches", &c->patches, &c->patch_at);
 		} else if (!strcmp(key, "units")) {
 			path_list(ld, val, "units", &c->units, NULL);
+		} else if (!strcmp(key, "compilers") || !strcmp(key, "targets")) {
+			subset(ld, val, key, !strcmp(key, "compilers") ? &c->compilers : &c->targets);
 		} else if (strcmp(key, "base")) {
 			yd_unknown_key(&ld->y, p, "a configuration", keys);
 		}
@@ -548,6 +566,8 @@ one_release(struct tree *t)
 		strvec_release(&t->configs[i].patches);
 		free(t->configs[i].patch_at);
 		strvec_release(&t->configs[i].units);
+		strvec_release(&t->configs[i].compilers);
+		strvec_release(&t->configs[i].targets);
 	}
 	free(t->configs);
 	for (size_t i = 0; i < t->nexpects; i++)
@@ -581,6 +601,13 @@ tree_arch(const struct tree *t, const char *target)
 		if (!strcmp(t->arches[i].target, target))
 			return t->arches[i].name;
 	return NULL;
+}
+
+int
+tree_config_builds(const struct tree_config *c, const char *compiler, const char *target)
+{
+	return (!c->compilers.n || name_index((const char *const *)c->compilers.v, c->compilers.n, compiler) >= 0) &&
+	       (!c->targets.n || name_index((const char *const *)c->targets.v, c->targets.n, target) >= 0);
 }
 
 int

@@ -42,6 +42,7 @@ struct tree_config {
 	struct strvec patches;  /* paths, as the harness opens them (the tree file's directory prefixed) */
 	int *patch_at;          /* each one's line and column in the tree file, in pairs */
 	struct strvec units;    /* directories ("fs/qnx4/") and objects ("lib/x.o") */
+	struct strvec compilers, targets;   /* only these of the tree's (empty: all) */
 };
 
 /* A target of the configuration the tree builds, and the build system's
@@ -82,6 +83,8 @@ void tree_release(struct treefile *tf);
 const struct tree *tree_find(const struct treefile *tf, const char *name);
 /* The build system's name for target, or NULL when the tree does not build it. */
 const char *tree_arch(const struct tree *t, const char *target);
+/* Does configuration c build with compiler, for target? */
+int tree_config_builds(const struct tree_config *c, const char *compiler, const char *target);
 /* Does expectation e apply in configuration cfgname? (Its selector is the caller's.) */
 int tree_expect_in(const struct tree_expect *e, const char *cfgname);
 

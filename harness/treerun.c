@@ -725,7 +725,7 @@ each_job(struct trun *x, int (*fn)(struct trun *, const struct tree *, const str
 					for (size_t q = 0; q < cfg->compilers[ci].ntcs && !pr; q++)
 						if ((long)cfg->compilers[ci].tcs[q].target == ti)
 							pr = probe_find(&x->p.ps, (size_t)ci, q);
-					if (pr)
+					if (pr && tree_config_builds(&t->configs[c], t->compilers.v[k], t->arches[a].target))
 						r = fn(x, t, &t->configs[c], pr);
 				}
 			}

@@ -35,7 +35,7 @@ static const char good[] = TREE_HEAD
 	"        options: [KCSAN=y, KASAN=n]\n"
 	"        patches: [linux/rules-off.patch]\n"
 	"        units: [fs/qnx4/, lib/crypto/chacha.o]\n"
-	"      plain: { base: allnoconfig, units: [init/] }\n"
+	"      plain: { base: allnoconfig, units: [init/], compilers: [gcc-14], targets: [arm64] }\n"
 	"    expect:\n"
 	"      - file: drivers/gpu/drm/xe/xe_gt_pagefault.c\n"
 	"        line: 343\n"
@@ -82,6 +82,8 @@ TEST(tree_good)
 		CHECK_STR(t->configs[0].patches.v[0], "trees/linux/rules-off.patch");
 		CHECK(t->configs[0].patch_at[0] == 11 && t->configs[0].patch_at[1] == 19);
 		CHECK(t->configs[0].units.n == 2 && t->configs[1].options.n == 0);
+		CHECK(tree_config_builds(&t->configs[0], "gcc-14", "x86-64") && tree_config_builds(&t->configs[1], "gcc-14", "arm64"));
+		CHECK(!tree_config_builds(&t->configs[1], "gcc-14", "x86-64") && !tree_config_builds(&t->configs[1], "gcc-13", "arm64"));
 		CHECK(t->expects[0].kind == D_KNOWN_FP && t->expects[0].line == 343);
 		CHECK_STR(t->expects[0].option, "-Wstringop-overflow");
 		CHECK(tree_expect_in(&t->expects[0], "kcsan") && !tree_expect_in(&t->expects[0], "plain"));
@@ -145,6 +147,10 @@ TEST(tree_errors)
 	    "    compilers: [gcc-99]\n", "compiler 'gcc-99' is not in c.yaml");
 	bad(&cfg, TREE_HEAD "    configs: { k: { units: [fs/] } }\n", "7:19: configuration 'k' has no base");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig } }\n", "configuration 'k' has no units");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], targets: [s390x] } }\n",
+	    "targets: 's390x' is not one of the tree's (its arch:)");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], compilers: [clang-19] } }\n",
+	    "compilers: 'clang-19' is not one of the tree's");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/../etc/] } }\n",
 	    "7:46: units 'fs/../etc/' must be a relative path");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [/etc/] } }\n", "must be a relative path");

@@ -777,8 +777,12 @@ tree_plan(struct trun *x, struct errlist *errs)
 	struct plan_opts po = { .config = x->o->config, .no_cache = x->o->no_cache };
 	int r = 0;
 
-	if (config_load(&cfg, x->o->config, errs) < 0 || tree_load(&x->tf, x->o->trees, &cfg, errs) < 0)
+	if (config_load(&cfg, x->o->config, errs) < 0)
 		return 2;
+	if (tree_load(&x->tf, x->o->trees, &cfg, errs) < 0) {
+		config_release(&cfg);
+		return 2;
+	}
 	for (size_t i = 0; i < x->o->names.n; i++)
 		if (!tree_find(&x->tf, x->o->names.v[i]))
 			errlist_add(errs, x->o->trees, 0, 0, "no tree '%s'", x->o->names.v[i]);

@@ -164,8 +164,9 @@ size_t
 kbuild_compiled(const char *out, size_t len, const char *unit)
 {
 	const char *p = out, *end = out + len;
-	size_t n = 0, ulen = strlen(unit);
-	int dir = unit[ulen - 1] == '/';
+	int all = !strcmp(unit, "all");
+	size_t n = 0, ulen = all ? 0 : strlen(unit);
+	int dir = all || unit[ulen - 1] == '/';
 
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

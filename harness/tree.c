@@ -176,8 +176,9 @@ config_unit_check(struct tloader *ld, const yaml_node_t *n, const struct tree_co
 {
 	for (size_t i = 0; i < c->units.n; i++) {
 		size_t len = strlen(c->units.v[i]);
-		if (c->units.v[i][len - 1] != '/' && (len < 3 || strcmp(c->units.v[i] + len - 2, ".o")))
-			yd_err(&ld->y, n, "unit '%s' must be a directory (ending in '/') or an object (.o)", c->units.v[i]);
+		if (strcmp(c->units.v[i], "all") && c->units.v[i][len - 1] != '/' &&
+		    (len < 3 || strcmp(c->units.v[i] + len - 2, ".o")))
+			yd_err(&ld->y, n, "unit '%s' must be a directory (ending in '/'), an object (.o) or all", c->units.v[i]);
 	}
 	if (!c->units.n)
 		yd_err(&ld->y, n, "configuration '%s' has no units", c->name);
@@ -202,7 +203,7 @@ subset(struct tloader *ld, const yaml_node_t *n, const char *what, struct strvec
 static void
 load_config(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v, struct tree_config *c)
 {
-	static const char *const keys = "base, options, patches, units, compilers, targets";
+	static const char *const keys = "base, options, patches, units, compilers, targets, named-only";
 
 	c->name = yd_name(&ld->y, k, "configuration name");
 	if (yd_mapping(&ld->y, v, "a configuration") < 0)
@@ -223,6 +224,8 @@ load_config(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v, stru
 			path_list(ld, val, "patches", &c->patches, &c->patch_at);
 		} else if (!strcmp(key, "units")) {
 			path_list(ld, val, "units", &c->units, NULL);
+		} else if (!strcmp(key, "named-only")) {
+			yd_boolean(&ld->y, val, "named-only", &c->named_only);
 		} else if (!strcmp(key, "compilers") || !strcmp(key, "targets")) {
 			subset(ld, val, key, !strcmp(key, "compilers") ? &c->compilers : &c->targets);
 		} else if (strcmp(key, "base")) {

@@ -43,6 +43,7 @@ struct tree_config {
 	int *patch_at;          /* each one's line and column in the tree file, in pairs */
 	struct strvec units;    /* directories ("fs/qnx4/") and objects ("lib/x.o") */
 	struct strvec compilers, targets;   /* only these of the tree's (empty: all) */
+	int named_only;         /* built only when --profiles names it (the whole kernel: hours) */
 };
 
 /* A target of the configuration the tree builds, and the build system's

@@ -154,6 +154,14 @@ wanted(const struct strvec *names, const char *name)
 	return !names->n || name_index((const char *const *)names->v, names->n, name) >= 0;
 }
 
+/* Does the options' filter keep configuration c? (One built only when
+ * named is kept only when --profiles names it.) */
+static int
+config_wanted(const struct tree_opts *o, const struct tree_config *c)
+{
+	return c->named_only ? strvec_find(&o->filter.profiles, c->name) >= 0 : wanted(&o->filter.profiles, c->name);
+}
+
 /* Cases, profiles and toolchains of every job the options keep. */
 static void
 add_records(struct trun *x)
@@ -165,7 +173,7 @@ add_records(struct trun *x)
 		if (!wanted(&x->o->names, t->name))
 			continue;
 		for (size_t c = 0; c < t->nconfigs; c++) {
-			if (!wanted(&x->o->filter.profiles, t->configs[c].name))
+			if (!config_wanted(x->o, &t->configs[c]))
 				continue;
 			add_profile(&x->res, &t->configs[c]);
 			for (size_t u = 0; u < t->configs[c].units.n; u++)
@@ -526,7 +534,17 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 		return 0;
 	}
 	say(x, "%s %s: %s %s: building %s", j->t->name, j->c->name, j->cc->name, j->tg->arch, unit);
-	clean_unit(j, unit);
+	if (!strcmp(unit, "all")) {
+		/* every object compiled again: Kbuild's own clean keeps the configuration */
+		struct proc_result c;
+		ret = make_step(x, j, "clean", &c, NULL);
+		sb_release(&c.out);
+		sb_release(&c.err);
+		if (ret > 0)
+			return ret;
+	} else {
+		clean_unit(j, unit);
+	}
 	if ((ret = make_step(x, j, unit, &r, argv)) > 0)
 		return ret;
 	e->exit_code = ret < 0 || r.spawn_errno ? -1 : r.timed_out || r.signal ? 128 + (r.signal ? r.signal : 9) : r.exit_code;
@@ -715,7 +733,7 @@ each_job(struct trun *x, int (*fn)(struct trun *, const struct tree *, const str
 	for (size_t i = 0; i < x->tf.ntrees && !r; i++) {
 		const struct tree *t = &x->tf.trees[i];
 		for (size_t c = 0; wanted(&x->o->names, t->name) && c < t->nconfigs && !r; c++) {
-			if (!wanted(&x->o->filter.profiles, t->configs[c].name))
+			if (!config_wanted(x->o, &t->configs[c]))
 				continue;
 			for (size_t k = 0; k < t->compilers.n && !r; k++) {
 				long ci = config_find_compiler(cfg, t->compilers.v[k]);

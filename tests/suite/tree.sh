@@ -74,3 +74,14 @@ if want tree/reports; then
 		&& grep -q "^| gcc-12-root ([0-9.]*) | 0 / 0 |$" "$T/trees.md" \
 		&& ok tree/reports || bad tree/reports "$(head -5 "$T/tree.md" "$T/tree.tsv")"
 fi
+# a configuration built only when named: all of it (unit all), the
+# expectation still held, every object compiled
+if want tree/whole; then
+	$DM tree --config $TCFG --trees $TFILE --profiles whole --out "$T/whole.results" linux > /dev/null 2> "$T/whole.err"
+	st=$?
+	log=$DIAGMATRIX_TREES/build/linux/whole/gcc-12-host/x86-64/build.log
+	[ $st -eq 0 ] && grep -q "^job${tab}linux:all${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}whole${tab}pass${tab}" "$T/whole.results" \
+		&& grep -q "^diag${tab}fs/qnx4/inode.c${tab}.*${tab}expected${tab}unused variable 'diagmatrix_probe'" "$T/whole.results" \
+		&& [ "$(grep -c '^  CC ' "$log")" -gt 100 ] \
+		&& ok tree/whole || bad tree/whole "exit $st: $(tail -5 "$T/whole.err"; grep '^job' "$T/whole.results")"
+fi

@@ -83,6 +83,7 @@ TEST(kbuild_output)
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "lib/crypto/chacha.o") == 1);
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "lib/crypto/cha.o") == 0);
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "drivers/") == 0);
+	CHECK(kbuild_compiled(out, sizeof(out) - 1, "all") == 4);
 	p = kbuild_source_path("/src/linux/fs/qnx4/inode.c", "/src/linux", "/b/out");
 	CHECK_STR(p, "fs/qnx4/inode.c");
 	free(p);
@@ -119,4 +120,5 @@ TEST(tree_units)
 	CHECK(!tree_unit_has("drivers/gpu/drm/xe/xe_gt.o", &e));
 	CHECK(!tree_unit_has("drivers/gpu/drm/x/", &e));
 	CHECK(!tree_unit_has("fs/", &e));
+	CHECK(tree_unit_has("all", &e));
 }

@@ -35,7 +35,7 @@ static const char good[] = TREE_HEAD
 	"        options: [KCSAN=y, KASAN=n]\n"
 	"        patches: [linux/rules-off.patch]\n"
 	"        units: [fs/qnx4/, lib/crypto/chacha.o]\n"
-	"      plain: { base: allnoconfig, units: [init/], compilers: [gcc-14], targets: [arm64] }\n"
+	"      plain: { base: allnoconfig, units: [init/], compilers: [gcc-14], targets: [arm64], named-only: true }\n"
 	"    expect:\n"
 	"      - file: drivers/gpu/drm/xe/xe_gt_pagefault.c\n"
 	"        line: 343\n"
@@ -84,6 +84,7 @@ TEST(tree_good)
 		CHECK(t->configs[0].units.n == 2 && t->configs[1].options.n == 0);
 		CHECK(tree_config_builds(&t->configs[0], "gcc-14", "x86-64") && tree_config_builds(&t->configs[1], "gcc-14", "arm64"));
 		CHECK(!tree_config_builds(&t->configs[1], "gcc-14", "x86-64") && !tree_config_builds(&t->configs[1], "gcc-13", "arm64"));
+		CHECK(!t->configs[0].named_only && t->configs[1].named_only);
 		CHECK(t->expects[0].kind == D_KNOWN_FP && t->expects[0].line == 343);
 		CHECK_STR(t->expects[0].option, "-Wstringop-overflow");
 		CHECK(tree_expect_in(&t->expects[0], "kcsan") && !tree_expect_in(&t->expects[0], "plain"));
@@ -154,7 +155,7 @@ TEST(tree_errors)
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/../etc/] } }\n",
 	    "7:46: units 'fs/../etc/' must be a relative path");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [/etc/] } }\n", "must be a relative path");
-	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/x.c] } }\n", "must be a directory (ending in '/') or an object");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/x.c] } }\n", "must be a directory (ending in '/'), an object (.o) or all");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [CONFIG_KCSAN=y] } }\n",
 	    "option 'CONFIG_KCSAN=y' must be SYMBOL=VALUE");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [kcsan=y] } }\n", "must be SYMBOL=VALUE");

@@ -38,9 +38,10 @@ static const char usage_text[] =
 	"       diagmatrix merge  --out FILE RESULTS...\n"
 	"       diagmatrix list   [--config FILE] [--missing-packages]\n"
 	"       diagmatrix list   [--config FILE] --host-packages [--shard K/N]\n"
+	"                         [--compilers A,B]\n"
 	"       diagmatrix lint   [--config FILE] [PATH...]\n"
 	"       diagmatrix root   [--config FILE] [--rebuild] [--quiet] [--shard K/N]\n"
-	"                         [NAME...]\n"
+	"                         [--compilers A,B] [NAME...]\n"
 	"       diagmatrix tree   [--config FILE] [--trees FILE] [--compilers A,B]\n"
 	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
 	"                         [--refresh] [--no-cache] [--dry-run] [--quiet]\n"
@@ -513,6 +514,7 @@ cmd_list(int argc, char **argv)
 	const char *config = NULL;
 	int missing = LIST_TOOLCHAINS;
 	struct shard shard = {0};
+	struct config_filter f = {0};
 
 	for (int i = 1; i < argc; i++) {
 		if (is_opt(argv[i], "--config")) {
@@ -522,6 +524,13 @@ cmd_list(int argc, char **argv)
 			missing = LIST_MISSING_PACKAGES;
 		} else if (!strcmp(argv[i], "--host-packages")) {
 			missing = LIST_HOST_PACKAGES;
+		} else if (is_opt(argv[i], "--compilers")) {
+			const char *v = optval(argc, argv, &i, "--compilers");
+			if (!v) {
+				strvec_release(&f.compilers);
+				return usage("option '%s' needs a value", "--compilers");
+			}
+			split_commas(&f.compilers, v);
 		} else if (is_opt(argv[i], "--shard")) {
 			if (shard_option(optval(argc, argv, &i, "--shard"), &shard))
 				return 2;
@@ -529,13 +538,16 @@ cmd_list(int argc, char **argv)
 			return usage("unknown argument '%s'", argv[i]);
 		}
 	}
-	if (shard.n && missing != LIST_HOST_PACKAGES)
-		return usage("%s goes with --host-packages only", "--shard");
+	if ((shard.n || f.compilers.n) && missing != LIST_HOST_PACKAGES) {
+		strvec_release(&f.compilers);
+		return usage("%s go with --host-packages only", "--shard and --compilers");
+	}
 	struct confpath cp;
 	int r = locate_config(&cp, config, 0);
 	if (!r)
-		r = list_main(cp.path, missing, shard);
+		r = list_main(cp.path, missing, shard, &f);
 	confpath_release(&cp);
+	strvec_release(&f.compilers);
 	return r;
 }
 
@@ -581,6 +593,7 @@ cmd_root(int argc, char **argv)
 	const char *config = NULL;
 	struct strvec names = {0};
 	struct shard shard = {0};
+	struct config_filter f = {0};
 	int rebuild = 0, quiet = 0, r;
 
 	for (int i = 1; i < argc; i++) {
@@ -598,6 +611,14 @@ cmd_root(int argc, char **argv)
 				strvec_release(&names);
 				return 2;
 			}
+		} else if (is_opt(argv[i], "--compilers")) {
+			const char *v = optval(argc, argv, &i, "--compilers");
+			if (!v) {
+				strvec_release(&names);
+				strvec_release(&f.compilers);
+				return usage("option '%s' needs a value", "--compilers");
+			}
+			split_commas(&f.compilers, v);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&names);
 			return usage("unknown option '%s'", argv[i]);
@@ -607,9 +628,10 @@ cmd_root(int argc, char **argv)
 	}
 	struct confpath cp;
 	if (!(r = locate_config(&cp, config, 0)))
-		r = root_main(cp.path, &names, rebuild, quiet, shard);
+		r = root_main(cp.path, &names, rebuild, quiet, shard, &f);
 	confpath_release(&cp);
 	strvec_release(&names);
+	strvec_release(&f.compilers);
 	return r;
 }
 

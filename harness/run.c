@@ -112,12 +112,12 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
  * theirs and their targets' (those that live in a root excluded), and
  * what builds and enters roots when they use any. Nothing is run. */
 static void
-list_host_packages(const struct config *cfg, struct shard shard)
+list_host_packages(const struct config *cfg, struct shard shard, const struct config_filter *f)
 {
 	struct strvec pk = {0};
 	int *in_shard = xcalloc(cfg->ncompilers + 1, sizeof(*in_shard)), roots = 0;
 
-	config_shard_compilers(cfg, &(struct config_filter){0}, shard.k, shard.n, in_shard);
+	config_shard_compilers(cfg, f, shard.k, shard.n, in_shard);
 	for (size_t i = 0; i < cfg->ncompilers; i++) {
 		const struct compiler *c = &cfg->compilers[i];
 		roots |= in_shard[i] && c->root >= 0;
@@ -155,7 +155,7 @@ list_missing(const struct probeset *ps)
 }
 
 int
-list_main(const char *config, int what, struct shard shard)
+list_main(const char *config, int what, struct shard shard, const struct config_filter *f)
 {
 	struct plan_opts o = { .config = config };
 	struct plan p;
@@ -164,7 +164,7 @@ list_main(const char *config, int what, struct shard shard)
 	if (status) {
 		/* nothing */
 	} else if (what == LIST_HOST_PACKAGES) {
-		list_host_packages(&p.cfg, shard);
+		list_host_packages(&p.cfg, shard, f);
 	} else if (what == LIST_MISSING_PACKAGES) {
 		list_missing(&p.ps);
 	} else {
@@ -266,7 +266,8 @@ build_root(const struct root *r, int quiet)
 }
 
 int
-root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard)
+root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard,
+          const struct config_filter *f)
 {
 	struct config cfg;
 	struct errlist errs = {0};
@@ -278,7 +279,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 		return 2;
 	}
 	in_shard = xcalloc(cfg.ncompilers + 1, sizeof(*in_shard));
-	config_shard_compilers(&cfg, &(struct config_filter){0}, shard.k, shard.n, in_shard);
+	config_shard_compilers(&cfg, f, shard.k, shard.n, in_shard);
 	for (size_t i = 0; i < names->n; i++) {
 		if (config_find_root(&cfg, names->v[i]) < 0) {
 			fprintf(stderr, "diagmatrix: error: no root '%s' in %s\n", names->v[i], cfg.path);

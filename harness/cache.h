@@ -37,6 +37,10 @@ struct cache_entry {
 /* The cache directory: $DIAGMATRIX_CACHE, else $XDG_CACHE_HOME/diagmatrix,
  * else ~/.cache/diagmatrix (allocated), or NULL when none can be named. */
 char *cache_dir(void);
+/* A directory of the harness's: $ENV when set, else the cache directory's
+ * sub (allocated, absolute: bwrap binds it wherever a job starts), or NULL
+ * when neither can be named. */
+char *cache_place(const char *env, const char *sub);
 /* Open the cache (creating its directory, mode 0700); enabled = 0, or a
  * directory that cannot be made, leaves it disabled. */
 void cache_open(struct cache *c, int enabled);

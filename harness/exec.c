@@ -472,21 +472,29 @@ user_flags_meta(struct exec *x)
 	}
 }
 
-static void
-add_meta(struct exec *x)
+void
+exec_run_meta(struct results *res, const char *config)
 {
-	char host[256] = "unknown", date[64], num[32];
+	char host[256] = "unknown", date[64];
 	time_t t = time(NULL);
 	struct tm tm;
 
 	gethostname(host, sizeof(host) - 1);
 	gmtime_r(&t, &tm);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	results_meta(&x->res, "date", date);
-	results_meta(&x->res, "host", host);
-	results_meta(&x->res, "harness", DIAGMATRIX_VERSION);
-	results_meta(&x->res, "revision", diagmatrix_sources_revision);   /* of the harness and the cases */
-	results_meta(&x->res, "config", x->o->config);
+	results_meta(res, "date", date);
+	results_meta(res, "host", host);
+	results_meta(res, "harness", DIAGMATRIX_VERSION);
+	results_meta(res, "revision", diagmatrix_sources_revision);   /* of the harness and the cases */
+	results_meta(res, "config", config);
+}
+
+static void
+add_meta(struct exec *x)
+{
+	char num[32];
+
+	exec_run_meta(&x->res, x->o->config);
 	snprintf(num, sizeof(num), "%d", x->p->parallel);
 	results_meta(&x->res, "parallel", num);
 	user_flags_meta(x);

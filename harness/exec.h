@@ -31,5 +31,8 @@ void exec_add_toolchain(struct results *res, const struct config *cfg, const str
 /* The diagnostics of dl as results records, borrowing dl's strings (free
  * the array alone). */
 struct rdiag *exec_rdiags(const struct diaglist *dl);
+/* The records every run's results begin with: date, host, harness,
+ * revision, config. */
+void exec_run_meta(struct results *res, const char *config);
 
 #endif

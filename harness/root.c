@@ -36,34 +36,7 @@ static const char *const system_dirs[] = {
 char *
 root_dir(void)
 {
-	const char *env = getenv("DIAGMATRIX_ROOTS");
-	char *cache, *dir, cwd[PATH_MAX];
-
-	if (env && *env)
-		dir = xstrdup(env);
-	else if ((cache = cache_dir()))
-		dir = xasprintf("%s/roots", cache), free(cache);
-	else
-		return NULL;
-	/* bwrap reads it wherever a job starts */
-	if (dir[0] != '/' && getcwd(cwd, sizeof(cwd))) {
-		char *abs = xasprintf("%s/%s", cwd, dir);
-		free(dir);
-		dir = abs;
-	}
-	return dir;
-}
-
-/* The value of "KEY value" in the stamp, or NULL (allocated). */
-static char *
-stamp_field(const char *stamp, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = stamp; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-		if (!strncmp(p, key, n) && p[n] == ' ')
-			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
-	return NULL;
+	return cache_place("DIAGMATRIX_ROOTS", "roots");
 }
 
 /* Does the space-separated list hold word? */
@@ -140,16 +113,16 @@ root_inspect(const struct root *r, struct rootinfo *ri)
 	free(roots);
 	path = xasprintf("%s/" STAMP, ri->dir);
 	if (read_file(path, 1 << 20, &sb, NULL) < 0 || strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) ||
-	    !(ri->id = stamp_field(sb.buf, "id"))) {
+	    !(ri->id = line_field(sb.buf, "id"))) {
 		free(path);
 		sb_release(&sb);
 		return;
 	}
 	free(path);
-	ri->built = stamp_field(sb.buf, "built");
-	suite = stamp_field(sb.buf, "suite");
-	mirror = stamp_field(sb.buf, "mirror");
-	packages = stamp_field(sb.buf, "packages");
+	ri->built = line_field(sb.buf, "built");
+	suite = line_field(sb.buf, "suite");
+	mirror = line_field(sb.buf, "mirror");
+	packages = line_field(sb.buf, "packages");
 	ri->state = ROOT_READY;
 	if (!suite || strcmp(suite, r->suite) || !mirror || strcmp(mirror, r->mirror) || !packages)
 		ri->state = ROOT_STALE;

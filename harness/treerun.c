@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cache.h"
@@ -21,7 +20,6 @@
 #include "treejudge.h"
 #include "treerun.h"
 #include "treesrc.h"
-#include "version.h"
 
 /* Bytes of a build's output kept to be judged (the whole of it goes to
  * the job's log): a whole kernel's warnings fit many times over. */
@@ -823,18 +821,9 @@ tree_plan(struct trun *x, struct errlist *errs)
 static void
 add_meta(struct trun *x)
 {
-	char host[256] = "unknown", date[64], num[32];
-	time_t t = time(NULL);
-	struct tm tm;
+	char num[32];
 
-	gethostname(host, sizeof(host) - 1);
-	gmtime_r(&t, &tm);
-	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", &tm);
-	results_meta(&x->res, "date", date);
-	results_meta(&x->res, "host", host);
-	results_meta(&x->res, "harness", DIAGMATRIX_VERSION);
-	results_meta(&x->res, "revision", diagmatrix_sources_revision);
-	results_meta(&x->res, "config", x->o->config);
+	exec_run_meta(&x->res, x->o->config);
 	results_meta(&x->res, "trees", x->o->trees);
 	snprintf(num, sizeof(num), "%d", x->jobs);
 	results_meta(&x->res, "parallel", num);

@@ -24,34 +24,7 @@
 char *
 trees_dir(void)
 {
-	const char *env = getenv("DIAGMATRIX_TREES");
-	char *cache, *dir, cwd[PATH_MAX];
-
-	if (env && *env)
-		dir = xstrdup(env);
-	else if ((cache = cache_dir()))
-		dir = xasprintf("%s/trees", cache), free(cache);
-	else
-		return NULL;
-	/* bwrap binds it wherever a job starts */
-	if (dir[0] != '/' && getcwd(cwd, sizeof(cwd))) {
-		char *abs = xasprintf("%s/%s", cwd, dir);
-		free(dir);
-		dir = abs;
-	}
-	return dir;
-}
-
-/* The value of "KEY value" in a stamp, or NULL (allocated). */
-static char *
-field(const char *stamp, const char *key)
-{
-	size_t n = strlen(key);
-
-	for (const char *p = stamp; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
-		if (!strncmp(p, key, n) && p[n] == ' ')
-			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
-	return NULL;
+	return cache_place("DIAGMATRIX_TREES", "trees");
 }
 
 /* Read the stamp of the unpacked source at dir into src; 0, or -1 when
@@ -65,9 +38,9 @@ read_stamp(const char *dir, const char *package, struct treesrc *src, time_t *wh
 	int r = -1;
 
 	if (read_file(path, 4096, &sb, NULL) == 0 && !strncmp(sb_str(&sb), STAMP_MAGIC, strlen(STAMP_MAGIC)) &&
-	    (pkg = field(sb_str(&sb), "package")) && !strcmp(pkg, package) && stat(path, &st) == 0) {
-		src->version = field(sb_str(&sb), "version");
-		src->sha256 = field(sb_str(&sb), "sha256");
+	    (pkg = line_field(sb_str(&sb), "package")) && !strcmp(pkg, package) && stat(path, &st) == 0) {
+		src->version = line_field(sb_str(&sb), "version");
+		src->sha256 = line_field(sb_str(&sb), "sha256");
 		src->dir = xasprintf("%s/%s", dir, package);
 		*when = st.st_mtime;
 		r = src->version && src->sha256 ? 0 : -1;

@@ -611,3 +611,14 @@ fput_printable(FILE *fp, const char *s)
 			fputc(*p, fp);
 	}
 }
+
+char *
+line_field(const char *text, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (!strncmp(p, key, n) && p[n] == ' ')
+			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
+	return NULL;
+}

@@ -136,6 +136,9 @@ int make_dirs(const char *path, unsigned mode);
 
 /* Index of s in the table names[n], or -1. */
 int name_index(const char *const *names, size_t n, const char *s);
+/* The value of the first "KEY value" line of text (a stamp), or NULL
+ * (allocated). */
+char *line_field(const char *text, const char *key);
 
 /* The environment env (NULL-terminated) with name=value set (replacing
  * name), as a new array of borrowed pointers; free() the array only. */

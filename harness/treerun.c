@@ -35,7 +35,6 @@ struct trun {
 	struct results_writer w;
 	int jobs;                   /* make -j */
 	size_t counts[5];           /* by verdict */
-	int interrupted;
 };
 
 /* One tree job: (tree, configuration, toolchain) and where it builds. */
@@ -592,8 +591,14 @@ emit(struct trun *x, const struct tjob *j, const char *unit, enum verdict v, con
 	}
 	results_writer_job(&x->w, &x->res, &rj);
 	x->counts[v]++;
-	if (v == V_FAIL || v == V_ERROR)
-		fprintf(stderr, "%s: %s %s@%s %s: %s\n", verdict_name(v), name, rj.compiler, rj.target, rj.profile, rj.reason);
+	if (v == V_FAIL || v == V_ERROR) {
+		/* what a build printed reaches the terminal without control characters */
+		fprintf(stderr, "%s: ", verdict_name(v));
+		fput_printable(stderr, name);
+		fprintf(stderr, " %s@%s %s: ", rj.compiler, rj.target, rj.profile);
+		fput_printable(stderr, rj.reason);
+		fputc('\n', stderr);
+	}
 	free(rj.diags);
 	free(name);
 	sb_release(&cmd);

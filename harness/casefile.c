@@ -4,7 +4,6 @@
 #include <string.h>
 
 #include "casefile.h"
-#include "dialect.h"    /* the release of a dialect's own state */
 
 void
 case_init(struct casefile *cf, const char *path, const char *abspath, const char *name,
@@ -71,7 +70,7 @@ case_release(struct casefile *cf)
 	strvec_release(&cf->flags);
 	strvec_release(&cf->sources);
 	if (cf->dialect_data)
-		cf->dialect->release(cf->dialect_data);
+		cf->dialect_free(cf->dialect_data);
 	selector_free(cf->requires);
 	free(cf->requires_text);
 	free(cf->unsupported);

@@ -62,7 +62,8 @@ struct casefile {
 	struct etarget_set etargets;   /* effective-target keywords its selectors ask about (probed first) */
 	struct strvec sources;  /* more files compiled with it (DejaGnu's dg-additional-sources: paths,
 	                           and -dumpbase "") */
-	void *dialect_data;     /* the dialect's own state, freed by its release (dialect.h) */
+	void *dialect_data;     /* the dialect's own state (dialect.h), or NULL */
+	void (*dialect_free)(void *dialect_data);   /* what frees it */
 };
 
 /* Start cf for the file at path (abspath: its real path, or NULL for

@@ -1059,6 +1059,7 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 
 	(void)errs;     /* what cannot be read makes the file n/a */
 	cf->dialect_data = xcalloc(1, sizeof(struct dgcase));
+	cf->dialect_free = dejagnu_release;
 	cf->mode = MODE_ASSEMBLY;       /* dg.exp's default: dg-do compile */
 	if ((r.srcdir = find_srcdir(cf->abspath))) {
 		r.vars[0] = "srcdir";
@@ -1523,7 +1524,6 @@ const struct dialect_ops dialect_dejagnu = {
 	.name = "dejagnu",
 	.claims = dejagnu_claims,
 	.read = dejagnu_read,
-	.release = dejagnu_release,
 	.flags = dejagnu_flags,
 	.judge = dejagnu_judge,
 	.requires_reason = "%s",

@@ -43,10 +43,10 @@ struct dialect_ops {
 	 * added to errs (as FILE:LINE:COL), and then it returns -1; what the
 	 * harness cannot read the way the dialect's own tool would makes the
 	 * file n/a (case_unsupported) and is no error. State of its own goes
-	 * in cf->dialect_data, which case_release frees with release. */
+	 * in cf->dialect_data, with the function that frees it in
+	 * cf->dialect_free (case_release calls it). */
 	int (*read)(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx,
 	            struct errlist *errs);
-	void (*release)(void *dialect_data);
 	/* How many cases the file holds (Clang's -verify: one per RUN command
 	 * that runs -verify), each read with its read_ctx.variant; NULL: one. */
 	int (*variants)(const struct casefile *cf);

@@ -732,6 +732,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	struct vparser p = { .cf = cf, .variant = ctx->variant, .mode = MODE_OBJECT };
 
 	cf->dialect_data = xcalloc(1, sizeof(struct vcase));
+	cf->dialect_free = verify_release;
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
 	ppscan(buf, len, cf->nlines, &cf->flags, &p.pp);       /* and the macros the #ifs see */
@@ -934,7 +935,6 @@ const struct dialect_ops dialect_verify = {
 	.name = "verify",
 	.claims = verify_claims,
 	.read = verify_read,
-	.release = verify_release,
 	.variants = verify_variants,
 	.headers = verify_headers,
 	.flags = verify_flags,

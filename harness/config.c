@@ -44,7 +44,7 @@ load_targets(struct loader *ld, const yaml_node_t *n)
 
 	if (yd_too_many(&ld->y, n, "targets") || yd_mapping(&ld->y, n, "targets") < 0)
 		return;
-	cfg->targets = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	cfg->targets = xcalloc(yd_count(n) + 1,
 	                       sizeof(*cfg->targets));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		const yaml_node_t *v = yd_node(&ld->y, p->value);
@@ -159,7 +159,7 @@ load_profiles(struct loader *ld, const yaml_node_t *n)
 
 	if (yd_too_many(&ld->y, n, "profiles") || yd_mapping(&ld->y, n, "profiles") < 0)
 		return;
-	cfg->profiles = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	cfg->profiles = xcalloc(yd_count(n) + 1,
 	                        sizeof(*cfg->profiles));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		const yaml_node_t *v = yd_node(&ld->y, p->value);
@@ -259,7 +259,7 @@ load_roots(struct loader *ld, const yaml_node_t *n)
 
 	if (yd_too_many(&ld->y, n, "roots") || yd_mapping(&ld->y, n, "roots") < 0)
 		return;
-	cfg->roots = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1,
+	cfg->roots = xcalloc(yd_count(n) + 1,
 	                     sizeof(*cfg->roots));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		struct root r = {0};
@@ -474,7 +474,7 @@ load_compilers(struct loader *ld, const yaml_node_t *v)
 	if (v->type != YAML_SEQUENCE_NODE) {
 		yd_err(&ld->y, v, "compilers must be a sequence, not %s", yd_kind(v));
 	} else if (!yd_too_many(&ld->y, v, "compilers")) {
-		ld->cfg->compilers = xcalloc((size_t)(v->data.sequence.items.top - v->data.sequence.items.start) + 1,
+		ld->cfg->compilers = xcalloc(yd_count(v) + 1,
 		                             sizeof(*ld->cfg->compilers));
 		for (yaml_node_item_t *it = v->data.sequence.items.start; it < v->data.sequence.items.top; it++)
 			load_compiler(ld, yd_node(&ld->y, *it));

@@ -323,66 +323,6 @@ bounded_tmpfs(struct strvec *av, const char *dir)
 	strvec_push(av, dir);
 }
 
-void
-root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
-           const struct strvec *pass, struct strvec *av)
-{
-	/* a session of its own: no controlling terminal to type into
-	 * (TIOCSTI); an environment of its own: nothing of the harness's but
-	 * what is passed on purpose */
-	static const char *const head[] = {
-		"bwrap", "--unshare-all", "--die-with-parent", "--as-pid-1", "--new-session", "--clearenv",
-	};
-	static const char *const tail[] = { "--dev", "/dev", "--proc", "/proc" };
-
-	for (size_t i = 0; i < LEN(head); i++)
-		strvec_push(av, head[i]);
-	strvec_append(av, &ri->mounts);
-	for (size_t i = 0; i < LEN(tail); i++)
-		strvec_push(av, tail[i]);
-	/* every writable place a tmpfs of its own, bounded; the working
-	 * directory's first, so that the case's directory, if inside it, is
-	 * bound over it */
-	bounded_tmpfs(av, "/tmp");
-	if (strcmp(cwd, "/") && (!rw || strcmp(cwd, rw)))
-		bounded_tmpfs(av, cwd);
-	for (size_t i = 0; ro && i < ro->n; i++) {
-		strvec_push(av, "--ro-bind");
-		strvec_push(av, ro->v[i]);
-		strvec_push(av, ro->v[i]);
-	}
-	if (rw)
-		bounded_tmpfs(av, rw);
-	strvec_push(av, "--dir");
-	strvec_push(av, cwd);
-	strvec_push(av, "--chdir");
-	strvec_push(av, cwd);
-	/* the host's PATH and TMPDIR mean nothing inside */
-	strvec_push(av, "--setenv");
-	strvec_push(av, "PATH");
-	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
-	strvec_push(av, "--setenv");
-	strvec_push(av, "LC_ALL");
-	strvec_push(av, "C");
-	for (size_t i = 0; pass && i < pass->n; i++) {
-		const char *v = getenv(pass->v[i]);
-		if (!v)
-			continue;
-		strvec_push(av, "--setenv");
-		strvec_push(av, pass->v[i]);
-		strvec_push(av, v);
-	}
-	if (ro && name_index((const char *const *)ro->v, ro->n, "/tmp") >= 0) {
-		/* the case lives in the host's /tmp, bound read-only over the
-		 * private one: the compiler's temporary files go elsewhere */
-		const char *const scratch[] = { "--setenv", "TMPDIR", "/var/tmp" };
-		bounded_tmpfs(av, "/var/tmp");
-		for (size_t i = 0; i < LEN(scratch); i++)
-			strvec_push(av, scratch[i]);
-	}
-	strvec_push(av, "--");
-}
-
 /* --ro-bind (or --bind) each of dirs at its own path; over's pairs. */
 static void
 binds(struct strvec *av, const char *how, const struct strvec *dirs)
@@ -404,32 +344,91 @@ overs(struct strvec *av, const struct strvec *over)
 	}
 }
 
-void
-root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *over,
-                const struct strvec *rw, const char *cwd, struct strvec *av)
+/* A sandbox's start: a session of its own (no controlling terminal to
+ * type into: TIOCSTI), an environment of its own (nothing of the
+ * harness's but what is passed on purpose), the root's system, /dev and
+ * /proc; as_pid_1: the program is PID 1 (a compile), else bwrap reaps. */
+static void
+sandbox_start(struct strvec *av, const struct rootinfo *ri, int as_pid_1)
 {
-	static const char *const head[] = {
-		"bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--clearenv",
-	};
+	static const char *const head[] = { "bwrap", "--unshare-all", "--die-with-parent" };
 	static const char *const tail[] = { "--dev", "/dev", "--proc", "/proc" };
 
 	for (size_t i = 0; i < LEN(head); i++)
 		strvec_push(av, head[i]);
+	if (as_pid_1)
+		strvec_push(av, "--as-pid-1");
+	strvec_push(av, "--new-session");
+	strvec_push(av, "--clearenv");
 	strvec_append(av, &ri->mounts);
 	for (size_t i = 0; i < LEN(tail); i++)
 		strvec_push(av, tail[i]);
-	bounded_tmpfs(av, "/tmp");
-	binds(av, "--ro-bind", ro);
-	overs(av, over);
-	binds(av, "--bind", rw);
-	strvec_push(av, "--chdir");
-	strvec_push(av, cwd);
+}
+
+/* The environment inside: the root's PATH (the host's means nothing
+ * there) and LC_ALL=C. */
+static void
+sandbox_env(struct strvec *av, const struct rootinfo *ri)
+{
 	strvec_push(av, "--setenv");
 	strvec_push(av, "PATH");
 	strvec_push(av, ri->path ? ri->path : ROOT_PATH);
 	strvec_push(av, "--setenv");
 	strvec_push(av, "LC_ALL");
 	strvec_push(av, "C");
+}
+
+
+void
+root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
+           const struct strvec *pass, struct strvec *av)
+{
+	sandbox_start(av, ri, 1);
+	/* every writable place a tmpfs of its own, bounded; the working
+	 * directory's first, so that the case's directory, if inside it, is
+	 * bound over it */
+	bounded_tmpfs(av, "/tmp");
+	if (strcmp(cwd, "/") && (!rw || strcmp(cwd, rw)))
+		bounded_tmpfs(av, cwd);
+	binds(av, "--ro-bind", ro);
+	if (rw)
+		bounded_tmpfs(av, rw);
+	strvec_push(av, "--dir");
+	strvec_push(av, cwd);
+	strvec_push(av, "--chdir");
+	strvec_push(av, cwd);
+	sandbox_env(av, ri);
+	for (size_t i = 0; pass && i < pass->n; i++) {
+		const char *v = getenv(pass->v[i]);
+		if (!v)
+			continue;
+		strvec_push(av, "--setenv");
+		strvec_push(av, pass->v[i]);
+		strvec_push(av, v);
+	}
+	if (ro && name_index((const char *const *)ro->v, ro->n, "/tmp") >= 0) {
+		/* the case lives in the host's /tmp, bound read-only over the
+		 * private one: the compiler's temporary files go elsewhere */
+		const char *const scratch[] = { "--setenv", "TMPDIR", "/var/tmp" };
+		bounded_tmpfs(av, "/var/tmp");
+		for (size_t i = 0; i < LEN(scratch); i++)
+			strvec_push(av, scratch[i]);
+	}
+	strvec_push(av, "--");
+}
+
+void
+root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *over,
+                const struct strvec *rw, const char *cwd, struct strvec *av)
+{
+	sandbox_start(av, ri, 0);
+	bounded_tmpfs(av, "/tmp");
+	binds(av, "--ro-bind", ro);
+	overs(av, over);
+	binds(av, "--bind", rw);
+	strvec_push(av, "--chdir");
+	strvec_push(av, cwd);
+	sandbox_env(av, ri);
 	strvec_push(av, "--setenv");
 	strvec_push(av, "HOME");
 	strvec_push(av, "/tmp");

@@ -109,7 +109,7 @@ load_arches(struct tloader *ld, const yaml_node_t *n)
 
 	if (yd_too_many(&ld->y, n, "arch entries") || yd_mapping(&ld->y, n, "arch") < 0)
 		return;
-	t->arches = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1, sizeof(*t->arches));
+	t->arches = xcalloc(yd_count(n) + 1, sizeof(*t->arches));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		const yaml_node_t *k = yd_node(&ld->y, p->key);
 		char *target = yd_key(&ld->y, p) ? yd_name(&ld->y, k, "target") : NULL;
@@ -245,7 +245,7 @@ load_configs(struct tloader *ld, const yaml_node_t *n)
 
 	if (yd_too_many(&ld->y, n, "configurations") || yd_mapping(&ld->y, n, "configs") < 0)
 		return;
-	t->configs = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1, sizeof(*t->configs));
+	t->configs = xcalloc(yd_count(n) + 1, sizeof(*t->configs));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++)
 		if (yd_key(&ld->y, p))
 			load_config(ld, yd_node(&ld->y, p->key), yd_node(&ld->y, p->value), &t->configs[t->nconfigs++]);
@@ -360,7 +360,7 @@ load_expects(struct tloader *ld, const yaml_node_t *n)
 	}
 	if (yd_too_many(&ld->y, n, "expectations"))
 		return;
-	t->expects = xcalloc((size_t)(n->data.sequence.items.top - n->data.sequence.items.start) + 1, sizeof(*t->expects));
+	t->expects = xcalloc(yd_count(n) + 1, sizeof(*t->expects));
 	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
 		const yaml_node_t *m = yd_node(&ld->y, *it);
 		struct tree_expect *e = &t->expects[t->nexpects++];
@@ -436,7 +436,7 @@ load_top(struct tloader *ld, struct treefile *tf, const yaml_node_t *root)
 	}
 	if (yd_too_many(&ld->y, n, "trees") || yd_mapping(&ld->y, n, "trees") < 0)
 		return;
-	tf->trees = xcalloc((size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) + 1, sizeof(*tf->trees));
+	tf->trees = xcalloc(yd_count(n) + 1, sizeof(*tf->trees));
 	for (yaml_node_pair_t *p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
 		if (!yd_key(&ld->y, p))
 			continue;

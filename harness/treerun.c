@@ -277,6 +277,27 @@ job_release(struct tjob *j)
 /* A tree job's bounds: those of a compile (util.h), but for the size of
  * a file, which a kernel's objects can pass. */
 #define TREE_FILE_MIB 4096
+/* Kbuild's HOSTCC: the host's gcc, run in the outer sandbox */
+#define HOSTCC "gcc"
+
+/* The command that runs make for target in j's sandbox, within a tree
+ * job's bounds, appended to av. Returns where make begins in it. */
+static size_t
+make_argv(const struct trun *x, const struct tjob *j, const char *target, struct strvec *av)
+{
+	size_t at;
+
+	strvec_push(av, "prlimit");
+	strvec_push_nocopy(av, xasprintf("--as=%llu", (unsigned long long)JOB_MEMORY_MIB << 20));
+	strvec_push_nocopy(av, xasprintf("--cpu=%d:%d", JOB_CPU_SECONDS, JOB_CPU_SECONDS + 5));
+	strvec_push_nocopy(av, xasprintf("--fsize=%llu", (unsigned long long)TREE_FILE_MIB << 20));
+	strvec_push(av, "--core=0");
+	strvec_push(av, "--");
+	strvec_append(av, &j->outer);
+	at = av->n;
+	kbuild_make(av, j->src.dir, j->out, j->arch, j->cross, HOSTCC, x->jobs, target);
+	return at;
+}
 
 /* Run make for target in j's sandbox; its output to the job's log and
  * (kept) into r. Returns what step_run does. */
@@ -284,18 +305,9 @@ static int
 make_step(struct trun *x, struct tjob *j, const char *target, struct proc_result *r, struct strvec *argv)
 {
 	struct step s = { .log = j->logfd, .keep = KEEP_OUTPUT, .timeout = BUILD_TIMEOUT };
-	char *hostcc = xstrdup("gcc");
 	int ret;
 
-	strvec_push(&s.argv, "prlimit");
-	strvec_push_nocopy(&s.argv, xasprintf("--as=%llu", (unsigned long long)JOB_MEMORY_MIB << 20));
-	strvec_push_nocopy(&s.argv, xasprintf("--cpu=%d:%d", JOB_CPU_SECONDS, JOB_CPU_SECONDS + 5));
-	strvec_push_nocopy(&s.argv, xasprintf("--fsize=%llu", (unsigned long long)TREE_FILE_MIB << 20));
-	strvec_push(&s.argv, "--core=0");
-	strvec_push(&s.argv, "--");
-	strvec_append(&s.argv, &j->outer);
-	s.command_at = s.argv.n;
-	kbuild_make(&s.argv, j->src.dir, j->out, j->arch, j->cross, hostcc, x->jobs, target);
+	s.command_at = make_argv(x, j, target, &s.argv);
 	if (j->logfd >= 0) {
 		struct strbuf line = {0};
 		sb_addstr(&line, "\n$ ");
@@ -308,7 +320,6 @@ make_step(struct trun *x, struct tjob *j, const char *target, struct proc_result
 	if (argv)
 		strvec_append(argv, &s.argv);
 	strvec_release(&s.argv);
-	free(hostcc);
 	return ret;
 }
 
@@ -527,7 +538,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	cache_key_final(&k, key);
 	memset(e, 0, sizeof(*e));
 	if (cache_get(&x->p.cache, key, e)) {
-		kbuild_make(argv, j->src.dir, j->out, j->arch, j->cross, "gcc", x->jobs, unit);
+		make_argv(x, j, unit, argv);     /* the command that made it */
 		return 0;
 	}
 	say(x, "%s %s: %s %s: building %s", j->t->name, j->c->name, j->cc->name, j->tg->arch, unit);

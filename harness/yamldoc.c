@@ -180,11 +180,17 @@ yd_mapping(struct ydoc *y, const yaml_node_t *n, const char *what)
 	return 0;
 }
 
+size_t
+yd_count(const yaml_node_t *n)
+{
+	return n->type == YAML_MAPPING_NODE ? (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) :
+	       n->type == YAML_SEQUENCE_NODE ? (size_t)(n->data.sequence.items.top - n->data.sequence.items.start) : 0;
+}
+
 int
 yd_too_many(struct ydoc *y, const yaml_node_t *n, const char *what)
 {
-	size_t count = n->type == YAML_MAPPING_NODE ? (size_t)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) :
-	               n->type == YAML_SEQUENCE_NODE ? (size_t)(n->data.sequence.items.top - n->data.sequence.items.start) : 0;
+	size_t count = yd_count(n);
 
 	if (count <= YD_MAX_ENTRIES)
 		return 0;

@@ -55,6 +55,8 @@ void yd_strings(struct ydoc *y, const yaml_node_t *n, const char *what, struct s
 /* A mapping with distinct string keys: 0, or -1 when n is no mapping
  * (duplicate and non-string keys are reported, and still 0). */
 int yd_mapping(struct ydoc *y, const yaml_node_t *n, const char *what);
+/* The entries of a mapping or a sequence (0 for anything else). */
+size_t yd_count(const yaml_node_t *n);
 /* More than YD_MAX_ENTRIES entries in a mapping or sequence: 1, reported. */
 enum { YD_MAX_ENTRIES = 1000 };
 int yd_too_many(struct ydoc *y, const yaml_node_t *n, const char *what);

@@ -1532,4 +1532,5 @@ const struct dialect_ops dialect_dejagnu = {
 	.reads_stdout = 1,
 	.exit_unjudged = 1,
 	.peer = 1,
+	.path_notes = 1,
 };

@@ -172,7 +172,8 @@ same_diag(const void *ctx, size_t pos)
 	       !strcmp(a->message, b->message) && opt_eq(a->file, b->file) && opt_eq(a->option, b->option);
 }
 
-static void
+/* Returns the index d is at now: its own, or the one it was merged into. */
+static size_t
 add(struct diaglist *dl, struct hindex *ix, struct diag *d)
 {
 	struct lookup l = { dl, d };
@@ -184,10 +185,11 @@ add(struct diaglist *dl, struct hindex *ix, struct diag *d)
 		free(d->file);
 		free(d->message);
 		free(d->option);
-		return;
+		return (size_t)at;
 	}
 	VEC_PUSH(*dl, *d);
 	hindex_add(ix, h, dl->n - 1);
+	return dl->n - 1;
 }
 
 static void
@@ -205,14 +207,212 @@ has_prefix(const char *s, size_t len, const char *prefix)
 	return len >= n && !memcmp(s, prefix, n);
 }
 
+/* What parsing carries from line to line: the diagnostic a path's events
+ * belong to, and where a caret block's events are. */
+struct pstate {
+	struct diaglist *dl;
+	struct hindex ix;
+	long cur;               /* the last warning or error, or -1 */
+	int taking;             /* its events are read (not when it merged into one that has them) */
+	int in_block;           /* inside a caret path block */
+	char *file;             /* the block's place (owned) */
+	int line, col;
+	size_t bar;             /* the gutter's '|' in the block's last source line, 0: none */
+};
+
+/* The art GCC draws a path with: ASCII, or box drawing (U+2500-U+257F,
+ * UTF-8 E2 94 xx and E2 95 xx). Returns its length at s, 0 if none. */
+static size_t
+art_len(const char *s, size_t len)
+{
+	if (len && *s && strchr(" |+-<>", *s))
+		return 1;
+	if (len >= 3 && (unsigned char)s[0] == 0xe2 && ((unsigned char)s[1] == 0x94 || (unsigned char)s[1] == 0x95))
+		return 3;
+	return 0;
+}
+
+static size_t
+skip_art(const char *s, size_t len, size_t i)
+{
+	size_t n;
+
+	while (i < len && s[i] != '|' && (n = art_len(s + i, len - i)))
+		i += n;
+	return i;
+}
+
+/* "(N) " at s: the length of it, or 0. */
+static size_t
+event_number(const char *s, size_t len)
+{
+	size_t i = 1;
+
+	if (!len || s[0] != '(')
+		return 0;
+	while (i < len && isdigit((unsigned char)s[i]))
+		i++;
+	return i > 1 && i + 1 < len && s[i] == ')' && s[i + 1] == ' ' ? i + 2 : 0;
+}
+
+/* The art a label may end in ("... ->-+"), taken off. */
+static size_t
+trim_art(const char *s, size_t len)
+{
+	for (;;) {
+		if (len && s[len - 1] && strchr(" ->", s[len - 1]))
+			len--;
+		else if (len >= 3 && art_len(s + len - 3, 3) == 3)
+			len -= 3;
+		else
+			return len;
+	}
+}
+
 static void
-parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
+add_event(struct pstate *ps, const char *file, int line, int col, const char *text, size_t len)
+{
+	struct diag *d;
+
+	if (ps->cur < 0 || !ps->taking)
+		return;
+	d = &ps->dl->v[ps->cur];
+	len = trim_art(text, len);
+	/* the caret form marks the event where the warning is with U+26A0 U+FE0F */
+	if (len >= 6 && !memcmp(text, "\xe2\x9a\xa0\xef\xb8\x8f", 6)) {
+		text += 6;
+		len -= 6;
+		while (len && *text == ' ')
+			text++, len--;
+	}
+	d->events = xrealloc(d->events, (d->nevents + 1) * sizeof(*d->events));
+	d->events[d->nevents++] = (struct diagevent){
+		.file = file ? xstrdup(file) : d->file ? xstrdup(d->file) : NULL,
+		.line = line, .col = col, .text = quotes_normalise(text, len),
+	};
+}
+
+/* "  'FUNCTION': events 1-2" (after art): a caret path block begins. */
+static int
+block_header(const char *s, size_t len)
+{
+	size_t i = skip_art(s, len, 0);
+	const char *q;
+
+	if (i >= len || s[i] != '\'')
+		return 0;
+	q = memchr(s + i + 1, '\'', len - i - 1);
+	return q && s + len - q > 9 && (!memcmp(q, "': events ", 10) || !memcmp(q, "': event ", 9));
+}
+
+/* A caret line: art, then "NN |" (source) or "|" (carets, labels).
+ * Reads a label's event when in a block. Returns 0 if s is no caret line. */
+static int
+caret_line(struct pstate *ps, const char *s, size_t len)
+{
+	size_t i = skip_art(s, len, 0), d = i, bar, t;
+
+	while (d < len && isdigit((unsigned char)s[d]))
+		d++;
+	if (d > i && d + 1 < len && s[d] == ' ' && s[d + 1] == '|') {
+		bar = d + 1;
+		if (ps->in_block && !parse_uint(s + i, d - i, &ps->line))
+			ps->bar = bar;
+		return 1;
+	}
+	if (d != i || i >= len || s[i] != '|' || i == 0)
+		return 0;
+	bar = i;
+	if (!ps->in_block)
+		return 1;
+	t = skip_art(s, len, bar + 1);
+	if (t < len && s[t] == '|')
+		t = skip_art(s, len, t + 1);
+	if (event_number(s + t, len - t)) {
+		/* the label stands under its column, when nothing but spaces is before it */
+		int col = 0;
+		size_t k = bar + 1;
+		while (k < t && s[k] == ' ')
+			k++;
+		if (k == t && bar == ps->bar && ps->line)
+			col = (int)(t - bar - 1);
+		t += event_number(s + t, len - t);
+		add_event(ps, ps->file, ps->line, col, s + t, len - t);
+	}
+	return 1;
+}
+
+/* "FILE:LINE:COL:" alone: where a caret block's next events are. */
+static int
+place_line(struct pstate *ps, const char *s, size_t len)
+{
+	char *file;
+	int line, col;
+
+	if (!ps->in_block || len < 2 || s[len - 1] != ':' || s[0] == ' ')
+		return 0;
+	parse_location(s, len - 1, &file, &line, &col);
+	if (!file || !line) {
+		free(file);
+		return 0;
+	}
+	free(ps->file);
+	ps->file = file;
+	ps->line = line;
+	ps->col = col;
+	ps->bar = 0;
+	return 1;
+}
+
+/* The severity marker in s: its place and index into sev_markers, or
+ * NULL; *bare set for Clang's frontend's "error: ..." (when asked). */
+static const char *
+find_marker(const struct diaglist *dl, const char *s, size_t len, size_t *mi, int *bare)
 {
 	const char *m = NULL;
+
+	*bare = 0;
+	for (size_t i = 0; i < LEN(sev_markers); i++) {
+		size_t ml = strlen(sev_markers[i].text);
+		/* "error: ..." with neither place nor program: Clang's frontend */
+		if (dl->bare && has_prefix(s, len, sev_markers[i].text + 2)) {
+			*bare = 1;
+			*mi = i;
+			return s;
+		}
+		for (const char *p = s; p + ml <= s + len; p++) {
+			if (*p == ':' && !memcmp(p, sev_markers[i].text, ml)) {
+				if (!m || p < m) {
+					m = p;
+					*mi = i;
+				}
+				break;
+			}
+		}
+	}
+	return m == s ? NULL : m;
+}
+
+/* A note "(N) TEXT" right after a diagnostic: an event of its path. */
+static int
+path_note(struct pstate *ps, const struct diag *d)
+{
+	size_t n;
+
+	if (!ps->dl->paths || d->sev != SEV_NOTE || ps->cur < 0 || !(n = event_number(d->message, strlen(d->message))))
+		return 0;
+	add_event(ps, d->file, d->line, d->col, d->message + n, strlen(d->message + n));
+	return 1;
+}
+
+static void
+parse_line(struct pstate *ps, const char *s, size_t len)
+{
+	struct diaglist *dl = ps->dl;
 	size_t mi = 0;
-	int bare = 0;
+	int bare;
 	struct diag d = {0};
-	const char *msg, *end;
+	const char *m, *msg, *end;
 
 	if (len && s[len - 1] == '\r')
 		len--;
@@ -221,25 +421,14 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 		flag_ice(dl, s, len);
 		return;
 	}
-	for (size_t i = 0; i < LEN(sev_markers); i++) {
-		size_t ml = strlen(sev_markers[i].text);
-		/* "error: ..." with neither place nor program: Clang's frontend */
-		if (dl->bare && has_prefix(s, len, sev_markers[i].text + 2)) {
-			bare = 1;
-			mi = i;
-			break;
-		}
-		for (const char *p = s; p + ml <= s + len; p++) {
-			if (*p == ':' && !memcmp(p, sev_markers[i].text, ml)) {
-				if (!m || p < m) {
-					m = p;
-					mi = i;
-				}
-				break;
-			}
-		}
+	if (dl->paths && block_header(s, len)) {
+		ps->in_block = 1;
+		return;
 	}
-	if (!bare && (!m || m == s))
+	if (caret_line(ps, s, len) || place_line(ps, s, len))
+		return;
+	m = find_marker(dl, s, len, &mi, &bare);
+	if (!m)
 		return;
 	d.sev = sev_markers[mi].sev;
 	if (bare) {
@@ -269,24 +458,40 @@ parse_line(struct diaglist *dl, struct hindex *ix, const char *s, size_t len)
 		flag_ice(dl, s, len);
 	if (d.sev == SEV_ERROR && !strncmp(d.message, "unable to execute command", 25) && !d.file)
 		flag_ice(dl, s, len);
-	add(dl, ix, &d);
+	ps->in_block = 0;
+	if (path_note(ps, &d)) {
+		free(d.file);
+		free(d.message);
+		free(d.option);
+		return;
+	}
+	size_t at = add(dl, &ps->ix, &d);
+	if (d.sev != SEV_NOTE) {
+		ps->cur = (long)at;
+		ps->taking = dl->v[at].nevents == 0;
+		free(ps->file);
+		ps->file = NULL;
+		ps->line = ps->col = 0;
+		ps->bar = 0;
+	}
 }
 
 void
 diag_parse(struct diaglist *dl, const char *buf, size_t len)
 {
-	struct hindex ix = {0};
+	struct pstate ps = { .dl = dl, .cur = -1 };
 	size_t i = 0;
 
 	for (size_t k = 0; k < dl->n; k++)
-		hindex_add(&ix, diag_hash(&dl->v[k]), k);
+		hindex_add(&ps.ix, diag_hash(&dl->v[k]), k);
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t e = nl ? (size_t)(nl - buf) : len;
-		parse_line(dl, &ix, buf + i, e - i);
+		parse_line(&ps, buf + i, e - i);
 		i = e + 1;
 	}
-	hindex_release(&ix);
+	hindex_release(&ps.ix);
+	free(ps.file);
 }
 
 void
@@ -307,6 +512,11 @@ diaglist_release(struct diaglist *dl)
 		free(dl->v[i].message);
 		free(dl->v[i].option);
 		free(dl->v[i].fits);
+		for (size_t k = 0; k < dl->v[i].nevents; k++) {
+			free(dl->v[i].events[k].file);
+			free(dl->v[i].events[k].text);
+		}
+		free(dl->v[i].events);
 	}
 	free(dl->v);
 	free(dl->ice_text);

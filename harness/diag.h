@@ -6,9 +6,24 @@
  *   SEVERITY: MESSAGE                          (Clang's frontend: neither; only when asked)
  *
  * Context lines ("In function", "In file included from", "inlined from",
- * "N warnings generated.", backtraces) are skipped. Identical diagnostics
- * are merged into one with a count. Typographic quotes become ASCII.
- * Internal compiler errors and crash reports are flagged.
+ * "N warnings generated.", backtraces) are skipped, and so are caret lines
+ * ("  12 | source", "     |   ^"), whatever the source on them says.
+ * Identical diagnostics are merged into one with a count. Typographic
+ * quotes become ASCII. Internal compiler errors and crash reports are
+ * flagged.
+ *
+ * A diagnostic's path, the events GCC prints after it with
+ * -fdiagnostics-show-context (GCC 16) or -fanalyzer, belongs to it when
+ * asked (paths): as notes "FILE:LINE:COL: note: (N) TEXT" with
+ * -fdiagnostics-plain-output, or, with carets, as a block
+ *
+ *     'FUNCTION': events 1-2            (or "event 1")
+ *   FILE:LINE:COL:                       (where the place changes)
+ *       4 |         if (i >= 4)
+ *         |            ^
+ *         |            |
+ *         |            (1) when the condition is evaluated to true
+ *   ......
  *
  * Pure: takes a buffer, returns data. struct diaglist owns its strings.
  */
@@ -18,6 +33,12 @@
 #include <stddef.h>
 
 #include "kinds.h"
+
+struct diagevent {
+	char *file;             /* NULL when not known */
+	int line, col;          /* 0 when not known */
+	char *text;             /* without its "(N) " */
+};
 
 struct diag {
 	char *file;             /* NULL when the diagnostic has no location */
@@ -29,6 +50,8 @@ struct diag {
 	enum dstatus status;    /* set by the matcher */
 	size_t *fits;           /* the directives of the case it satisfied (indices), set by the matcher */
 	size_t nfits;
+	struct diagevent *events;   /* its path, in order (GCC 16's -fdiagnostics-show-context) */
+	size_t nevents;
 };
 
 struct diaglist {
@@ -36,6 +59,8 @@ struct diaglist {
 	size_t n, cap;
 	int bare;               /* set before parsing: also read "SEVERITY: MESSAGE" lines with
 	                           neither place nor program (Clang's frontend), as -verify sees them */
+	int paths;              /* set before parsing: a diagnostic's path events belong to it
+	                           (else "note: (N) ..." lines are notes of their own, as DejaGnu sees them) */
 	int ice;                /* an internal compiler error or a crash report was printed */
 	char *ice_text;         /* its first line, or NULL */
 };

@@ -80,6 +80,10 @@ struct dialect_ops {
 	 * nor program ("warning: unknown warning option"), as Clang's
 	 * verifier does (diag.h). */
 	int bare_diagnostics;
+	/* Its judge sees the events of a diagnostic's path ("note: (1) ...")
+	 * as notes of their own, as runtest does; others keep them with their
+	 * diagnostic (diag.h). */
+	int path_notes;
 };
 
 /* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"

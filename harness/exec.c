@@ -101,7 +101,7 @@ exec_rdiags(const struct diaglist *dl)
 		v[k] = (struct rdiag){
 			.file = g->file ? g->file : "", .line = g->line, .col = g->col, .sev = g->sev,
 			.option = g->option ? g->option : "", .count = g->count, .status = g->status, .message = g->message,
-			.fits = g->fits, .nfits = g->nfits,
+			.fits = g->fits, .nfits = g->nfits, .events = g->events, .nevents = g->nevents,
 		};
 	}
 	return v;
@@ -174,6 +174,7 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 		text = &both;
 	}
 	dl.bare = cf->dialect->bare_diagnostics;
+	dl.paths = !cf->dialect->path_notes;
 	diag_parse(&dl, sb_str(text), text->len);
 	v = match_job(cf, &env, sb_str(text), text->len, &dl, &ei, outcomes, &reason);
 	sb_release(&both);

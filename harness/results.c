@@ -202,6 +202,14 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 			for (size_t f = 0; f < g->nfits; f++)
 				fprintf(fp, "%s%zu", f ? "," : "", g->fits[f]);
 			fputc('\n', fp);
+			for (size_t e = 0; e < g->nevents; e++) {
+				fputs("event", fp);
+				put_field(fp, g->events[e].file ? g->events[e].file : "");
+				put_int(fp, g->events[e].line);
+				put_int(fp, g->events[e].col);
+				put_field(fp, g->events[e].text);
+				fputc('\n', fp);
+			}
 		}
 	}
 }
@@ -604,6 +612,27 @@ read_diag(struct rparse *ps, char **f, size_t n)
 	return 0;
 }
 
+/* An event of the path of the diag record before it. */
+static int
+read_event(struct rparse *ps, char **f, size_t n)
+{
+	struct rjob *j = ps->cur_job;
+	struct rdiag *g;
+	long a, b;
+
+	(void)n;
+	if (!j || !j->ndiags)
+		return bad(ps, "event record without a diag");
+	if (to_int(f[2], &a) || to_int(f[3], &b) || a < 0 || b < 0)
+		return bad(ps, "malformed event record");
+	g = &j->diags[j->ndiags - 1];
+	g->events = xrealloc(g->events, (g->nevents + 1) * sizeof(*g->events));
+	g->events[g->nevents++] = (struct diagevent){
+		.file = *f[1] ? xstrdup(f[1]) : NULL, .line = (int)a, .col = (int)b, .text = xstrdup(f[4]),
+	};
+	return 0;
+}
+
 static int
 read_end(struct rparse *ps, char **f, size_t n)
 {
@@ -634,6 +663,7 @@ static const struct record {
 	{ "job", JF_N, JF_N, 1, read_job },
 	{ "out", 1, 0, 1, read_out },
 	{ "diag", 9, 10, 1, read_diag },
+	{ "event", 5, 5, 1, read_event },
 	{ "end", 2, 2, 1, read_end },
 };
 
@@ -712,6 +742,11 @@ job_release(struct rjob *j)
 		free(j->diags[k].option);
 		free(j->diags[k].message);
 		free(j->diags[k].fits);
+		for (size_t e = 0; e < j->diags[k].nevents; e++) {
+			free(j->diags[k].events[e].file);
+			free(j->diags[k].events[e].text);
+		}
+		free(j->diags[k].events);
 	}
 	free(j->diags);
 }

@@ -17,6 +17,7 @@
  *   job	CASE	COMPILER	VERSION	TARGET	PROFILE	VERDICT	EXIT	SIGNAL	SECONDS	REASON	COMMAND
  *   out	OUTCOME...                              one per directive of the job's case
  *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS   (belongs to the job above)
+ *   event	FILE	LINE	COL	TEXT                    (belongs to the diag above: its path, diag.h)
  *   end	JOBS                                    the job count: a shorter file is refused
  *
  * A toolchain's STATUS is found, missing (not installed: its jobs are
@@ -46,6 +47,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "diag.h"
 #include "hash.h"
 #include "kinds.h"
 #include "srcerr.h"
@@ -102,6 +104,8 @@ struct rdiag {
 	char *message;
 	size_t *fits;           /* the directives it satisfied (indices into the case's dirs) */
 	size_t nfits;
+	struct diagevent *events;   /* its path (file NULL when not known) */
+	size_t nevents;
 };
 
 struct rjob {

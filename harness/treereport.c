@@ -45,6 +45,7 @@ tree_of(const struct results *r, const struct rjob *j)
 struct finding {
 	char *group;            /* "TREE CONFIG" */
 	char *option, *file, *message, *why;    /* why: the case that explains it, or "" */
+	char *context;          /* the path GCC printed with it (the first that had one), or NULL */
 	int line;
 	unsigned char *at;      /* by compiler * ntargets + target */
 };
@@ -58,6 +59,25 @@ static int
 is_counted(const struct rdiag *g)
 {
 	return g->sev != SEV_NOTE;
+}
+
+/* g's path, as GCC numbers it, places in g's own file by line alone:
+ * "(1) `a.h:5`: when the condition is evaluated to true (2) line 7: warning happens here". */
+static char *
+path_text(const struct rdiag *g)
+{
+	struct strbuf sb = {0};
+
+	for (size_t e = 0; e < g->nevents; e++) {
+		const struct diagevent *v = &g->events[e];
+		sb_addf(&sb, "%s(%zu) ", e ? " " : "", e + 1);
+		if (v->file && strcmp(v->file, g->file))
+			sb_addf(&sb, "`%s:%d`: ", v->file, v->line);
+		else if (v->line)
+			sb_addf(&sb, "line %d: ", v->line);
+		sb_addf(&sb, "%s", v->text);
+	}
+	return sb_detach(&sb);
 }
 
 /* The finding of g in group, explained by why (added when new): the same
@@ -104,8 +124,13 @@ collect(struct findings *fs, const struct axes *a, const struct results *r)
 		size_t ci = (size_t)strvec_find(&a->compilers, j->compiler), ti = (size_t)strvec_find(&a->targets, j->target);
 		for (size_t k = 0; k < j->ndiags; k++) {
 			const struct rdiag *g = &j->diags[k];
-			if (is_counted(g))
-				finding_of(fs, a, group, g, explained_by(r, j, g))->at[ci * a->targets.n + ti] = 1;
+			struct finding *f;
+			if (!is_counted(g))
+				continue;
+			f = finding_of(fs, a, group, g, explained_by(r, j, g));
+			f->at[ci * a->targets.n + ti] = 1;
+			if (!f->context && g->nevents)
+				f->context = path_text(g);
 		}
 		free(group);
 		free(tree);
@@ -121,6 +146,7 @@ findings_release(struct findings *fs)
 		free(fs->v[i].file);
 		free(fs->v[i].message);
 		free(fs->v[i].why);
+		free(fs->v[i].context);
 		free(fs->v[i].at);
 	}
 	free(fs->v);
@@ -273,18 +299,21 @@ findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const 
 		if (strcmp(f->group, group) || is_value_tracking(f->option) != want || (!want && *f->why))
 			continue;
 		if (!head++)
-			fputs("| option | file:line | message | where | explained by |\n|---|---|---|---|---|\n", fp);
+			fputs("| option | file:line | message | where | explained by | GCC's context |\n"
+			      "|---|---|---|---|---|---|\n", fp);
 		w = where(a, f->at);
 		fprintf(fp, "| %s | `%s:%d` | ", *f->option ? f->option : "–", f->file, f->line);
 		cell(fp, f->message);
 		fputs(" | ", fp);
 		cell(fp, w);
 		if (!*f->why)
-			fputs(" | **unexplained** |\n", fp);
+			fputs(" | **unexplained** | ", fp);
 		else if (!strcmp(f->why, "expected"))
-			fputs(" | expected |\n", fp);
+			fputs(" | expected | ", fp);
 		else
-			fprintf(fp, " | [%s](../cases/%s) |\n", f->why, f->why);
+			fprintf(fp, " | [%s](../cases/%s) | ", f->why, f->why);
+		cell(fp, f->context ? f->context : "–");
+		fputs(" |\n", fp);
 		free(w);
 	}
 	if (!head)

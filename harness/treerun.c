@@ -616,6 +616,16 @@ emit(struct trun *x, const struct tjob *j, const char *unit, enum verdict v, con
 }
 
 /* Build (or recall) unit, judge it, write its result. Returns 0 or a signal. */
+/* A diagnostic's file as the tree names it (kbuild_source_path). */
+static void
+source_relative(char **file, const struct tjob *j)
+{
+	char *rel = *file ? kbuild_source_path(*file, j->src.dir, j->out) : NULL;
+
+	free(*file);
+	*file = rel;
+}
+
 static int
 unit_job(struct trun *x, struct tjob *j, const char *unit)
 {
@@ -631,11 +641,12 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 
 	memcpy(env.version, j->pr->ver, sizeof(env.version));
 	if ((ret = unit_output(x, j, unit, &e, &argv)) == 0) {
+		dl.paths = 1;
 		diag_parse(&dl, e.err.buf ? e.err.buf : "", e.err.len);
 		for (size_t i = 0; i < dl.n; i++) {
-			char *rel = dl.v[i].file ? kbuild_source_path(dl.v[i].file, j->src.dir, j->out) : NULL;
-			free(dl.v[i].file);
-			dl.v[i].file = rel;
+			source_relative(&dl.v[i].file, j);
+			for (size_t k = 0; k < dl.v[i].nevents; k++)
+				source_relative(&dl.v[i].events[k].file, j);
 		}
 		v = tree_judge(j->t, idx, n, j->c->name, &env, &dl, out, &reason);
 		if (e.exit_code) {

@@ -36,3 +36,22 @@ for c in $clangs; do
 	run "$c.x86-64.driver" LC_ALL=C $c -fno-diagnostics-show-caret -c $src/fatal.c -o /dev/null
 done
 run clang-14.x86-64.arrays.caret LC_ALL=C clang-14 -O2 -Wall -I$src -c $src/arrays.c -o /dev/null
+# GCC 16 lives in the sid root (make roots): its diagnostic paths, as notes
+# and as caret blocks (-fdiagnostics-show-context, -fanalyzer)
+sid=${DIAGMATRIX_ROOTS:-$HOME/.cache/diagmatrix/roots}/sid
+inroot() {  # NAME -- CMD...
+	_n=$1; shift 2
+	bwrap --unshare-all --die-with-parent --new-session --clearenv --ro-bind "$sid/usr" /usr \
+	      --ro-bind "$sid/etc" /etc --symlink usr/bin /bin --symlink usr/lib /lib --symlink usr/lib64 /lib64 \
+	      --dev /dev --proc /proc --tmpfs /tmp --ro-bind "$PWD/$src" "/w/$src" --chdir /w \
+	      --setenv PATH /usr/bin --setenv LC_ALL C -- "$@" 2>"$out/$_n.stderr" >/dev/null
+	echo "exit $?" > "$out/$_n.status"
+}
+for ctx in plain caret; do
+	p=; [ $ctx = plain ] && p=-fdiagnostics-plain-output
+	inroot gcc-16.x86-64.context.$ctx -- gcc-16 $p -O2 -Wall -fdiagnostics-show-context=2 -I$src -c $src/context.c -o /dev/null
+	inroot gcc-16.arm64.context.$ctx -- aarch64-linux-gnu-gcc-16 $p -O2 -Wall -fdiagnostics-show-context=2 -I$src -c $src/context.c -o /dev/null
+	inroot gcc-16.x86-64.paths.$ctx -- gcc-16 $p -fanalyzer -c $src/paths.c -o /dev/null
+done
+# caret lines whose source reads like a diagnostic
+inroot gcc-16.x86-64.caretlike.caret -- gcc-16 -O2 -Wall -c $src/caretlike.c -o /dev/null

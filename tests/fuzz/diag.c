@@ -9,7 +9,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct diaglist dl = {0};
+	/* both ways of reading a path: with its diagnostic, or as notes */
+	struct diaglist dl = { .paths = size && (data[0] & 1) };
 
 	diag_parse(&dl, (const char *)data, size);
 	diaglist_release(&dl);

@@ -97,3 +97,37 @@ TEST(option_normalise)
 		free(s);
 	}
 }
+
+/* A path's events belong to the diagnostic before them when asked; else
+ * (DejaGnu) they stay notes of their own. A warning printed twice keeps
+ * one path. */
+TEST(diag_paths)
+{
+	static const char out[] =
+	    "a.c:1:1: note: (12) no warning before it: a note of its own\n"
+	    "a.c:7:23: warning: array subscript 4 is above array bounds [-Warray-bounds=]\n"
+	    "In function 'store',\n"
+	    "    inlined from 'set' at a.c:8:2:\n"
+	    "a.h:5:12: note: (1) when the condition is evaluated to true\n"
+	    "a.c:7:23: note: (2) warning happens here\n"
+	    "a.c:4:19: note: while referencing 'v'\n"
+	    "a.c:7:23: warning: array subscript 4 is above array bounds [-Warray-bounds=]\n"
+	    "a.h:5:12: note: (1) when the condition is evaluated to true\n";
+	struct diaglist dl = { .paths = 1 }, notes = {0};
+
+	parse(&dl, out);
+	CHECK(dl.n == 3);
+	if (dl.n == 3) {
+		CHECK(dl.v[0].sev == SEV_NOTE && dl.v[0].nevents == 0);
+		CHECK(dl.v[1].count == 2 && dl.v[1].nevents == 2);
+		CHECK_STR(dl.v[1].events[0].file, "a.h");
+		CHECK(dl.v[1].events[0].line == 5 && dl.v[1].events[0].col == 12);
+		CHECK_STR(dl.v[1].events[0].text, "when the condition is evaluated to true");
+		CHECK_STR(dl.v[1].events[1].text, "warning happens here");
+		CHECK_STR(dl.v[2].message, "while referencing 'v'");
+	}
+	parse(&notes, out);
+	CHECK(notes.n == 5 && notes.v[0].nevents == 0);
+	diaglist_release(&dl);
+	diaglist_release(&notes);
+}

@@ -47,6 +47,11 @@ sample(struct results *r)
 	j.diags[0] = (struct rdiag){ .file = xstrdup("cases/a.c"), .line = 3, .col = 5, .sev = SEV_WARNING,
 	                             .option = xstrdup("-Wbar"), .count = 3, .status = ST_UNEXPECTED,
 	                             .message = xstrdup("tab\there"), .fits = calloc(1, sizeof(size_t)), .nfits = 1 };
+	j.diags[0].events = calloc(2, sizeof(*j.diags[0].events));
+	j.diags[0].nevents = 2;
+	j.diags[0].events[0] = (struct diagevent){ .file = xstrdup("a.h"), .line = 5, .col = 12,
+	                                           .text = xstrdup("when the	condition is true") };
+	j.diags[0].events[1] = (struct diagevent){ .line = 3, .text = xstrdup("warning happens here") };
 	r->jobs = calloc(1, sizeof(*r->jobs));
 	r->jobs[0] = j;
 	r->njobs = r->capjobs = 1;
@@ -78,6 +83,14 @@ TEST(results_roundtrip)
 		CHECK(back.jobs[0].ndiags == 1 && back.jobs[0].diags[0].count == 3);
 		CHECK_STR(back.jobs[0].diags[0].message, "tab\there");
 		CHECK(back.jobs[0].diags[0].nfits == 1 && back.jobs[0].diags[0].fits[0] == 0);
+		CHECK(back.jobs[0].diags[0].nevents == 2);
+		if (back.jobs[0].diags[0].nevents == 2) {
+			const struct diagevent *e = back.jobs[0].diags[0].events;
+			CHECK_STR(e[0].file, "a.h");
+			CHECK(e[0].line == 5 && e[0].col == 12 && !e[1].file && e[1].line == 3 && !e[1].col);
+			CHECK_STR(e[0].text, "when the\tcondition is true");
+			CHECK_STR(e[1].text, "warning happens here");
+		}
 		CHECK(back.cases[0].noverview == 1 && back.cases[0].overview[0].line == 3);
 		if (back.cases[0].noverview == 1)
 			CHECK_STR(back.cases[0].overview[0].title, "a\trow");
@@ -115,6 +128,20 @@ TEST(results_truncated)
 	CHECK(results_read(&back, path, &errs) == -1 && errs.n == 1 && errs.v[0].line == 1);
 	errlist_release(&errs);
 	results_release(&back);
+	/* an event belongs to a diag */
+	for (int bad = 0; bad < 2; bad++) {
+		static const char *const texts[] = { "event\ta.c\t1\t1\tx\n", "diag\ta.c\t1\t1\twarning\t\t1\tunexpected\tm\t\nevent\ta.c\t-1\t1\tx\n" };
+		const char *job = strstr(sb.buf, "job\t"), *end = strstr(sb.buf, "end\t");
+		const char *out = strchr(job, '\n') + 1, *after = strchr(out, '\n') + 1;
+		fp = fopen(path, "w");
+		fwrite(sb.buf, 1, (size_t)(after - sb.buf), fp);       /* header, job and out records */
+		fputs(texts[bad], fp);
+		fputs(end, fp);
+		fclose(fp);
+		CHECK(results_read(&back, path, &errs) == -1 && errs.n == 1 && strstr(errs.v[0].msg, "event record"));
+		errlist_release(&errs);
+		results_release(&back);
+	}
 	results_release(&r);
 	sb_release(&sb);
 	unlink(path);

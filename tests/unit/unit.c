@@ -32,7 +32,7 @@ t_joined(const struct strvec *sv)
 
 #define TESTS(X) X(shell_split) X(make_dirs) X(tcl_split) X(shell_quote) X(strbuf) X(selector_eval) X(selector_errors) X(selector_dejagnu) \
 	X(version_parse) X(config_good) X(config_errors) X(config_shards) X(case_directives) X(case_errors) \
-	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(option_normalise) X(match_pass) \
+	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(diag_paths) X(option_normalise) X(match_pass) \
 	X(match_fail) X(match_errors) X(results_roundtrip) X(results_truncated) X(export_formats) \
 	X(sched_processes) X(sched_failures) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
 	X(config_roots) X(root_lookup) X(root_enter) X(trust_refusal) X(trust_place) X(grid_where) X(grid_cells_columns_ranges) X(ppcond_lines) \
@@ -52,11 +52,15 @@ print_diags(const char *path)
 		perror(path);
 		return 2;
 	}
+	dl.paths = 1;
 	diag_parse(&dl, sb_str(&sb), sb.len);
 	for (size_t i = 0; i < dl.n; i++) {
 		const struct diag *d = &dl.v[i];
 		printf("%s\t%d\t%d\t%s\t%s\t%u\t%s\n", d->file ? d->file : "-", d->line, d->col,
 		       severity_name(d->sev), d->option ? d->option : "-", d->count, d->message);
+		for (size_t k = 0; k < d->nevents; k++)
+			printf("\tevent\t%s\t%d\t%d\t%s\n", d->events[k].file ? d->events[k].file : "-",
+			       d->events[k].line, d->events[k].col, d->events[k].text);
 	}
 	if (dl.ice)
 		printf("ICE\t%s\n", dl.ice_text);

@@ -164,7 +164,7 @@ size_t
 kbuild_compiled(const char *out, size_t len, const char *unit)
 {
 	const char *p = out, *end = out + len;
-	int all = !strcmp(unit, "all");
+	int all = !strcmp(unit, "all") || !strcmp(unit, "prepare");     /* Kbuild targets: any object */
 	size_t n = 0, ulen = all ? 0 : strlen(unit);
 	int dir = all || unit[ulen - 1] == '/';
 

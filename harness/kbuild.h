@@ -46,7 +46,7 @@ void kbuild_config_fragment(struct strbuf *out, const struct strvec *options);
  * names a path that is not relative or holds "..". */
 int kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **err);
 
-/* How many objects of unit (a directory or an object) Kbuild's output
+/* How many objects of unit (a directory, an object; all or prepare: any) Kbuild's output
  * (out, len bytes) says it compiled ("  CC      fs/qnx4/inode.o"): none
  * means the configuration leaves the unit out. */
 size_t kbuild_compiled(const char *out, size_t len, const char *unit);

@@ -171,17 +171,32 @@ path_list(struct tloader *ld, const yaml_node_t *n, const char *what, struct str
 	}
 }
 
+/* The units as written, checked; then TREE_PREPARE before them: what the
+ * build compiles before any unit (Kbuild's prepare: the architecture's
+ * vDSO, asm-offsets) is a result of its own, not the first unit's. */
 static void
-config_unit_check(struct tloader *ld, const yaml_node_t *n, const struct tree_config *c)
+config_units(struct tloader *ld, const yaml_node_t *n, struct tree_config *c)
 {
+	char *first;
+
 	for (size_t i = 0; i < c->units.n; i++) {
 		size_t len = strlen(c->units.v[i]);
+		if (!strcmp(c->units.v[i], TREE_PREPARE)) {
+			yd_err(&ld->y, n, "unit '%s' is every configuration's first, without being named", TREE_PREPARE);
+			continue;
+		}
 		if (strcmp(c->units.v[i], "all") && c->units.v[i][len - 1] != '/' &&
 		    (len < 3 || strcmp(c->units.v[i] + len - 2, ".o")))
 			yd_err(&ld->y, n, "unit '%s' must be a directory (ending in '/'), an object (.o) or all", c->units.v[i]);
 	}
-	if (!c->units.n)
+	if (!c->units.n) {
 		yd_err(&ld->y, n, "configuration '%s' has no units", c->name);
+		return;
+	}
+	strvec_push(&c->units, TREE_PREPARE);
+	first = c->units.v[c->units.n - 1];
+	memmove(c->units.v + 1, c->units.v, (c->units.n - 1) * sizeof(*c->units.v));
+	c->units.v[0] = first;
 }
 
 /* A configuration's compilers: or targets: (what), each one the tree's. */
@@ -235,7 +250,7 @@ load_config(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v, stru
 	if (!c->base)
 		yd_err(&ld->y, v, "configuration '%s' has no base", c->name ? c->name : "");
 	if (c->name)
-		config_unit_check(ld, v, c);
+		config_units(ld, v, c);
 }
 
 static void

@@ -35,13 +35,18 @@ struct tree_expect {
 	int fp_line, fp_col;    /* known-fp's */
 };
 
+/* Every configuration's first unit, not named in the tree file: what
+ * Kbuild compiles before anything else (make prepare: the architecture's
+ * vDSO, asm-offsets), which would otherwise be the first unit's output. */
+#define TREE_PREPARE "prepare"
+
 struct tree_config {
 	char *name;
 	char *base;             /* the configuration target it starts from (defconfig) */
 	struct strvec options;  /* SYMBOL=VALUE, without CONFIG_ */
 	struct strvec patches;  /* paths, as the harness opens them (the tree file's directory prefixed) */
 	int *patch_at;          /* each one's line and column in the tree file, in pairs */
-	struct strvec units;    /* directories ("fs/qnx4/") and objects ("lib/x.o") */
+	struct strvec units;    /* TREE_PREPARE, then directories ("fs/qnx4/"), objects ("lib/x.o") or "all" */
 	struct strvec compilers, targets;   /* only these of the tree's (empty: all) */
 	int named_only;         /* built only when --profiles names it (the whole kernel: hours) */
 };

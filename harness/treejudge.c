@@ -12,6 +12,8 @@ tree_unit_has(const char *unit, const struct tree_expect *e)
 
 	if (!strcmp(unit, "all"))
 		return 1;
+	if (!strcmp(unit, TREE_PREPARE))
+		return 0;       /* its files are no unit's: expectations about them are everyone's */
 	if (unit[n - 1] == '/')
 		return !strncmp(e->file, unit, n);
 	return !strncmp(e->file, unit, n - 1) && e->file[n - 1] == 'c' && !e->file[n];
@@ -23,7 +25,8 @@ any_unit_has(const struct tree *t, const struct tree_expect *e)
 {
 	for (size_t c = 0; c < t->nconfigs; c++)
 		for (size_t u = 0; u < t->configs[c].units.n; u++)
-			if (strcmp(t->configs[c].units.v[u], "all") && tree_unit_has(t->configs[c].units.v[u], e))
+			if (strcmp(t->configs[c].units.v[u], "all") && strcmp(t->configs[c].units.v[u], TREE_PREPARE) &&
+			    tree_unit_has(t->configs[c].units.v[u], e))
 				return 1;
 	return 0;
 }

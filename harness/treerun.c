@@ -523,6 +523,26 @@ clean_unit(const struct tjob *j, const char *unit)
 	}
 }
 
+/* Whether the build directory has been prepared for j's configuration
+ * (OUT/.diagmatrix-prepared holds its key): a unit built in a directory
+ * that has not would print what prepare compiles, so prepare's output
+ * comes from the cache only when it has. */
+static int
+prepared(const struct tjob *j, int mark)
+{
+	char *stamp = xasprintf("%s/.diagmatrix-prepared", j->out);
+	struct strbuf have = {0};
+	int yes = 0;
+
+	if (mark)
+		yes = write_file(stamp, j->config_key, strlen(j->config_key), 0644) == 0;
+	else
+		yes = read_file(stamp, 4096, &have, NULL) == 0 && !strcmp(sb_str(&have), j->config_key);
+	sb_release(&have);
+	free(stamp);
+	return yes;
+}
+
 /* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
 static int
 unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
@@ -537,7 +557,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	cache_key_str(&k, unit);
 	cache_key_final(&k, key);
 	memset(e, 0, sizeof(*e));
-	if (cache_get(&x->p.cache, key, e)) {
+	if ((strcmp(unit, TREE_PREPARE) || prepared(j, 0)) && cache_get(&x->p.cache, key, e)) {
 		make_argv(x, j, unit, argv);     /* the command that made it */
 		return 0;
 	}
@@ -550,6 +570,15 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 		sb_release(&c.err);
 		if (ret > 0)
 			return ret;
+	} else if (!strcmp(unit, TREE_PREPARE)) {
+		/* what it compiles says something only when it compiles: from an
+		 * empty build directory (the units after it rebuild what they need) */
+		remove_tree(j->out);
+		make_dirs(j->out, 0755);
+		if ((ret = configure(x, j)) > 0)
+			return ret;
+		if (j->error || j->na)
+			return 0;
 	} else {
 		clean_unit(j, unit);
 	}
@@ -562,6 +591,8 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	e->err = r.err;
 	if (!ret && !r.spawn_errno && !r.timed_out && !r.signal)
 		cache_put(&x->p.cache, key, e);
+	if (!strcmp(unit, TREE_PREPARE) && !ret && !r.spawn_errno && !r.timed_out && !r.signal && !r.exit_code)
+		prepared(j, 1);
 	return 0;
 }
 
@@ -640,7 +671,10 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 	int ret;
 
 	memcpy(env.version, j->pr->ver, sizeof(env.version));
-	if ((ret = unit_output(x, j, unit, &e, &argv)) == 0) {
+	if ((ret = unit_output(x, j, unit, &e, &argv)) == 0 && (j->error || j->na)) {
+		/* configuring again (TREE_PREPARE) did not work this time */
+		emit(x, j, unit, j->error ? V_ERROR : V_NA, j->error ? j->error : j->na, out, NULL, NULL, NULL);
+	} else if (ret == 0) {
 		dl.paths = 1;
 		diag_parse(&dl, e.err.buf ? e.err.buf : "", e.err.len);
 		for (size_t i = 0; i < dl.n; i++) {
@@ -670,11 +704,11 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 	return ret;
 }
 
-/* Every unit of j with the same verdict and reason. */
+/* Units of j from the u-th on, with the same verdict and reason. */
 static void
-emit_all(struct trun *x, const struct tjob *j, enum verdict v, const char *reason)
+emit_rest(struct trun *x, const struct tjob *j, size_t u, enum verdict v, const char *reason)
 {
-	for (size_t u = 0; u < j->c->units.n; u++) {
+	for (; u < j->c->units.n; u++) {
 		size_t n, *idx = tree_unit_expects(j->t, j->c->units.v[u], &n);
 		enum outcome *out = xcalloc(n + 1, sizeof(*out));
 		emit(x, j, j->c->units.v[u], v, reason, out, NULL, NULL, NULL);
@@ -731,17 +765,18 @@ run_job(struct trun *x, const struct tree *t, const struct tree_config *c, const
 	j.arch = tree_arch(t, j.tg->arch);
 	if (!pr->found) {
 		char *why = xasprintf("%s %s", pr->broken ? "cannot probe" : "not installed:", pr->note ? pr->note : "");
-		emit_all(x, &j, pr->broken ? V_ERROR : V_SKIP, why);
+		emit_rest(x, &j, 0, pr->broken ? V_ERROR : V_SKIP, why);
 		free(why);
 		return 0;
 	}
 	r = job_prepare(x, &j);
-	if (!r && j.error)
-		emit_all(x, &j, V_ERROR, j.error);
-	else if (!r && j.na)
-		emit_all(x, &j, V_NA, j.na);
-	for (size_t u = 0; !r && !j.error && !j.na && u < c->units.n; u++)
+	for (size_t u = 0; !r && u < c->units.n; u++) {
+		if (j.error || j.na) {
+			emit_rest(x, &j, u, j.error ? V_ERROR : V_NA, j.error ? j.error : j.na);
+			break;
+		}
 		r = unit_job(x, &j, c->units.v[u]);
+	}
 	job_release(&j);
 	return r;
 }

@@ -85,7 +85,10 @@ TEST(tree_good)
 		CHECK(t->compilers.n == 1 && t->nconfigs == 2 && t->nexpects == 2);
 		CHECK_STR(t->configs[0].patches.v[0], "trees/linux/rules-off.patch");
 		CHECK(t->configs[0].patch_at[0] == 11 && t->configs[0].patch_at[1] == 19);
-		CHECK(t->configs[0].units.n == 2 && t->configs[1].options.n == 0);
+		/* prepare first, not named */
+		CHECK(t->configs[0].units.n == 3 && t->configs[1].options.n == 0);
+		CHECK_STR(t->configs[0].units.v[0], TREE_PREPARE);
+		CHECK_STR(t->configs[0].units.v[1], "fs/qnx4/");
 		CHECK(tree_config_builds(&t->configs[0], "gcc-14", "x86-64") && tree_config_builds(&t->configs[1], "gcc-14", "arm64"));
 		CHECK(!tree_config_builds(&t->configs[1], "gcc-14", "x86-64") && !tree_config_builds(&t->configs[1], "gcc-13", "arm64"));
 		CHECK(!t->configs[0].named_only && t->configs[1].named_only);
@@ -160,6 +163,8 @@ TEST(tree_errors)
 	    "7:46: units 'fs/../etc/' must be a relative path");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [/etc/] } }\n", "must be a relative path");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/x.c] } }\n", "must be a directory (ending in '/'), an object (.o) or all");
+	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/, prepare] } }\n",
+	    "unit 'prepare' is every configuration's first, without being named");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [CONFIG_KCSAN=y] } }\n",
 	    "option 'CONFIG_KCSAN=y' must be SYMBOL=VALUE");
 	bad(&cfg, TREE_HEAD "    configs: { k: { base: defconfig, units: [fs/], options: [kcsan=y] } }\n", "must be SYMBOL=VALUE");

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE     /* memmem */
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,17 +293,28 @@ add_event(struct pstate *ps, const char *file, int line, int col, const char *te
 	};
 }
 
-/* "  'FUNCTION': events 1-2" (after art): a caret path block begins. */
+/* "  'FUNCTION': events 1-2" (after art; the quotes typographic in a
+ * UTF-8 locale): a caret path block begins. */
 static int
 block_header(const char *s, size_t len)
 {
-	size_t i = skip_art(s, len, 0);
-	const char *q;
+	size_t i = skip_art(s, len, 0), cl = 1, rest;
+	const char *close = "'", *q;
 
-	if (i >= len || s[i] != '\'')
+	if (i + 3 <= len && !memcmp(s + i, "\xe2\x80\x98", 3)) {
+		close = "\xe2\x80\x99";
+		cl = 3;
+		i += 3;
+	} else if (i < len && s[i] == '\'') {
+		i++;
+	} else {
 		return 0;
-	q = memchr(s + i + 1, '\'', len - i - 1);
-	return q && s + len - q > 9 && (!memcmp(q, "': events ", 10) || !memcmp(q, "': event ", 9));
+	}
+	if (!(q = memmem(s + i, len - i, close, cl)))
+		return 0;
+	q += cl;
+	rest = (size_t)(s + len - q);
+	return (rest > 9 && !memcmp(q, ": events ", 9)) || (rest > 8 && !memcmp(q, ": event ", 8));
 }
 
 /* A caret line: art, then "NN |" (source) or "|" (carets, labels).
@@ -405,6 +417,19 @@ path_note(struct pstate *ps, const struct diag *d)
 	return 1;
 }
 
+/* A caret block's events are where the last diagnostic line (a note
+ * too) was, until a place line says otherwise: GCC prints "FILE:LINE:COL:"
+ * only when the file changes. */
+static void
+place_of(struct pstate *ps, const struct diag *d)
+{
+	free(ps->file);
+	ps->file = d->file ? xstrdup(d->file) : NULL;
+	ps->line = d->line;
+	ps->col = d->col;
+	ps->bar = 0;
+}
+
 static void
 parse_line(struct pstate *ps, const char *s, size_t len)
 {
@@ -413,6 +438,7 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 	int bare;
 	struct diag d = {0};
 	const char *m, *msg, *end;
+	size_t at;
 
 	if (len && s[len - 1] == '\r')
 		len--;
@@ -465,14 +491,11 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 		free(d.option);
 		return;
 	}
-	size_t at = add(dl, &ps->ix, &d);
+	place_of(ps, &d);
+	at = add(dl, &ps->ix, &d);
 	if (d.sev != SEV_NOTE) {
 		ps->cur = (long)at;
 		ps->taking = dl->v[at].nevents == 0;
-		free(ps->file);
-		ps->file = NULL;
-		ps->line = ps->col = 0;
-		ps->bar = 0;
 	}
 }
 

@@ -55,3 +55,8 @@ for ctx in plain caret; do
 done
 # caret lines whose source reads like a diagnostic
 inroot gcc-16.x86-64.caretlike.caret -- gcc-16 -O2 -Wall -c $src/caretlike.c -o /dev/null
+# gcc-16.arm64.vdso-kbuild.stderr is not made here: it is Linux 7.2's
+# arch/arm64/kernel/vdso/vgettimeofday.c compiled by Kbuild's own command
+# (make kernel, linux-7.2 kcsan, gcc-16 arm64: the .vgettimeofday.o.cmd of
+# the build directory) under LC_ALL=C, with the source tree's path shortened
+# to /src/: real diagnostics with GCC 16's context in the caret form.

@@ -147,6 +147,34 @@ under(const char *file, const char *dir)
 	return n && !strncmp(file, dir, n) && file[n] == '/' ? file + n + 1 : NULL;
 }
 
+/* "arch/s390/kernel/vdso/../../../../lib/x.c" -> "lib/x.c" (s390's vDSO
+ * Makefile names sources so), in place; a ".." with nothing left to take
+ * stays. */
+static char *
+fold_dotdot(char *p)
+{
+	char *w = p;
+
+	for (char *r = p; *r;) {
+		size_t n = strcspn(r, "/");
+		if (n == 2 && r[0] == '.' && r[1] == '.' && w > p) {
+			char *prev = w - 1;         /* w ends with '/' */
+			while (prev > p && prev[-1] != '/')
+				prev--;
+			if (strncmp(prev, "../", 3)) {
+				w = prev;
+				r += n + (r[n] == '/');
+				continue;
+			}
+		}
+		memmove(w, r, n + (r[n] == '/'));
+		w += n + (r[n] == '/');
+		r += n + (r[n] == '/');
+	}
+	*w = 0;
+	return p;
+}
+
 char *
 kbuild_source_path(const char *file, const char *src, const char *out)
 {
@@ -156,7 +184,7 @@ kbuild_source_path(const char *file, const char *src, const char *out)
 	while (file[0] == '.' && file[1] == '/')
 		file += 2;
 	if ((rel = under(file, src)) || (rel = under(file, out)))
-		return xstrdup(rel);
+		return fold_dotdot(xstrdup(rel));
 	return xstrdup(file);
 }
 

@@ -93,6 +93,13 @@ TEST(kbuild_output)
 	p = kbuild_source_path("/b/out/include/generated/y.h", "/src/linux", "/b/out");
 	CHECK_STR(p, "include/generated/y.h");
 	free(p);
+	/* s390's vDSO names its sources through its own directory */
+	p = kbuild_source_path("/src/linux/arch/s390/kernel/vdso/../../../../lib/vdso/g.c", "/src/linux", "/b/out");
+	CHECK_STR(p, "lib/vdso/g.c");
+	free(p);
+	p = kbuild_source_path("/src/linux/../x.c", "/src/linux", "/b/out");
+	CHECK_STR(p, "../x.c");
+	free(p);
 	p = kbuild_source_path("/usr/include/stdio.h", "/src/linux", "/b/out");
 	CHECK_STR(p, "/usr/include/stdio.h");
 	free(p);

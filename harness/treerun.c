@@ -646,7 +646,6 @@ emit(struct trun *x, const struct tjob *j, const char *unit, enum verdict v, con
 	sb_release(&cmd);
 }
 
-/* Build (or recall) unit, judge it, write its result. Returns 0 or a signal. */
 /* A diagnostic's file as the tree names it (kbuild_source_path). */
 static void
 source_relative(char **file, const struct tjob *j)
@@ -657,6 +656,7 @@ source_relative(char **file, const struct tjob *j)
 	*file = rel;
 }
 
+/* Build (or recall) unit, judge it, write its result. Returns 0 or a signal. */
 static int
 unit_job(struct trun *x, struct tjob *j, const char *unit)
 {

@@ -217,7 +217,7 @@ struct pstate {
 	int taking;             /* its events are read (not when it merged into one that has them) */
 	int in_block;           /* inside a caret path block */
 	char *file;             /* the block's place (owned) */
-	int line, col;
+	int line;
 	size_t bar;             /* the gutter's '|' in the block's last source line, 0: none */
 };
 
@@ -327,9 +327,8 @@ caret_line(struct pstate *ps, const char *s, size_t len)
 	while (d < len && isdigit((unsigned char)s[d]))
 		d++;
 	if (d > i && d + 1 < len && s[d] == ' ' && s[d + 1] == '|') {
-		bar = d + 1;
 		if (ps->in_block && !parse_uint(s + i, d - i, &ps->line))
-			ps->bar = bar;
+			ps->bar = d + 1;
 		return 1;
 	}
 	if (d != i || i >= len || s[i] != '|' || i == 0)
@@ -338,6 +337,8 @@ caret_line(struct pstate *ps, const char *s, size_t len)
 	if (!ps->in_block)
 		return 1;
 	t = skip_art(s, len, bar + 1);
+	/* with ASCII art (-fdiagnostics-text-art-charset=ascii) a path's own
+	 * line is a second '|' */
 	if (t < len && s[t] == '|')
 		t = skip_art(s, len, t + 1);
 	if (event_number(s + t, len - t)) {
@@ -371,7 +372,6 @@ place_line(struct pstate *ps, const char *s, size_t len)
 	free(ps->file);
 	ps->file = file;
 	ps->line = line;
-	ps->col = col;
 	ps->bar = 0;
 	return 1;
 }
@@ -426,7 +426,6 @@ place_of(struct pstate *ps, const struct diag *d)
 	free(ps->file);
 	ps->file = d->file ? xstrdup(d->file) : NULL;
 	ps->line = d->line;
-	ps->col = d->col;
 	ps->bar = 0;
 }
 

@@ -168,16 +168,13 @@ bind_command(const char *cmd, struct strvec *ro)
 		free(real);
 }
 
-/* The job's bounds (util.h), set by prlimit(1) around everything it runs,
- * sandbox or not: its address space, CPU time and the size of any file it
- * writes; no core files. */
-static void
-bounds(struct strvec *av)
+void
+job_bounds(struct strvec *av, unsigned file_mib)
 {
 	strvec_push(av, "prlimit");
 	strvec_push_nocopy(av, xasprintf("--as=%llu", (unsigned long long)JOB_MEMORY_MIB << 20));
 	strvec_push_nocopy(av, xasprintf("--cpu=%d:%d", JOB_CPU_SECONDS, JOB_CPU_SECONDS + 5));
-	strvec_push_nocopy(av, xasprintf("--fsize=%llu", (unsigned long long)JOB_FILE_MIB << 20));
+	strvec_push_nocopy(av, xasprintf("--fsize=%llu", (unsigned long long)file_mib << 20));
 	strvec_push(av, "--core=0");
 	strvec_push(av, "--");
 }
@@ -192,7 +189,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	struct strvec ro = {0};
 	char *dir;
 
-	bounds(av);
+	job_bounds(av, JOB_FILE_MIB);
 	if (c->root < 0 && !ps->sandbox) {
 		/* no sandbox to end what the job started with the harness: a
 		 * compiler left behind by a killed harness (blocked on a FIFO a

@@ -71,6 +71,10 @@ void jobs_bind(const struct config *cfg, struct probeset *ps);
  * compiles runs in scratch. p->argv is appended to. */
 void job_proc(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, const char *scratch, struct proc *p);
+/* Append the job's bounds (util.h), set by prlimit(1) around everything
+ * it runs, sandbox or not: its address space, CPU time and the size of any
+ * file it writes (file_mib MiB); no core files. */
+void job_bounds(struct strvec *av, unsigned file_mib);
 /* "LC_ALL=C cmd args..." quoted for sh. */
 void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);

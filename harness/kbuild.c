@@ -156,20 +156,20 @@ fold_dotdot(char *p)
 	char *w = p;
 
 	for (char *r = p; *r;) {
-		size_t n = strcspn(r, "/");
+		size_t n = strcspn(r, "/"), step = n + (r[n] == '/');
 		if (n == 2 && r[0] == '.' && r[1] == '.' && w > p) {
 			char *prev = w - 1;         /* w ends with '/' */
 			while (prev > p && prev[-1] != '/')
 				prev--;
 			if (strncmp(prev, "../", 3)) {
 				w = prev;
-				r += n + (r[n] == '/');
+				r += step;
 				continue;
 			}
 		}
-		memmove(w, r, n + (r[n] == '/'));
-		w += n + (r[n] == '/');
-		r += n + (r[n] == '/');
+		memmove(w, r, step);
+		w += step;
+		r += step;
 	}
 	*w = 0;
 	return p;

@@ -25,8 +25,7 @@ any_unit_has(const struct tree *t, const struct tree_expect *e)
 {
 	for (size_t c = 0; c < t->nconfigs; c++)
 		for (size_t u = 0; u < t->configs[c].units.n; u++)
-			if (strcmp(t->configs[c].units.v[u], "all") && strcmp(t->configs[c].units.v[u], TREE_PREPARE) &&
-			    tree_unit_has(t->configs[c].units.v[u], e))
+			if (strcmp(t->configs[c].units.v[u], "all") && tree_unit_has(t->configs[c].units.v[u], e))
 				return 1;
 	return 0;
 }

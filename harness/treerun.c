@@ -287,12 +287,7 @@ make_argv(const struct trun *x, const struct tjob *j, const char *target, struct
 {
 	size_t at;
 
-	strvec_push(av, "prlimit");
-	strvec_push_nocopy(av, xasprintf("--as=%llu", (unsigned long long)JOB_MEMORY_MIB << 20));
-	strvec_push_nocopy(av, xasprintf("--cpu=%d:%d", JOB_CPU_SECONDS, JOB_CPU_SECONDS + 5));
-	strvec_push_nocopy(av, xasprintf("--fsize=%llu", (unsigned long long)TREE_FILE_MIB << 20));
-	strvec_push(av, "--core=0");
-	strvec_push(av, "--");
+	job_bounds(av, TREE_FILE_MIB);
 	strvec_append(av, &j->outer);
 	at = av->n;
 	kbuild_make(av, j->src.dir, j->out, j->arch, j->cross, HOSTCC, x->jobs, target);
@@ -528,19 +523,25 @@ clean_unit(const struct tjob *j, const char *unit)
  * that has not would print what prepare compiles, so prepare's output
  * comes from the cache only when it has. */
 static int
-prepared(const struct tjob *j, int mark)
+prepared(const struct tjob *j)
 {
 	char *stamp = xasprintf("%s/.diagmatrix-prepared", j->out);
 	struct strbuf have = {0};
-	int yes = 0;
+	int yes = read_file(stamp, 4096, &have, NULL) == 0 && !strcmp(sb_str(&have), j->config_key);
 
-	if (mark)
-		yes = write_file(stamp, j->config_key, strlen(j->config_key), 0644) == 0;
-	else
-		yes = read_file(stamp, 4096, &have, NULL) == 0 && !strcmp(sb_str(&have), j->config_key);
 	sb_release(&have);
 	free(stamp);
 	return yes;
+}
+
+static void
+mark_prepared(const struct tjob *j)
+{
+	char *stamp = xasprintf("%s/.diagmatrix-prepared", j->out);
+
+	/* unmarked, prepare is only built again */
+	(void)write_file(stamp, j->config_key, strlen(j->config_key), 0644);
+	free(stamp);
 }
 
 /* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
@@ -557,7 +558,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	cache_key_str(&k, unit);
 	cache_key_final(&k, key);
 	memset(e, 0, sizeof(*e));
-	if ((strcmp(unit, TREE_PREPARE) || prepared(j, 0)) && cache_get(&x->p.cache, key, e)) {
+	if ((strcmp(unit, TREE_PREPARE) || prepared(j)) && cache_get(&x->p.cache, key, e)) {
 		make_argv(x, j, unit, argv);     /* the command that made it */
 		return 0;
 	}
@@ -589,10 +590,11 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	e->cpu = r.cpu;
 	e->out = r.out;
 	e->err = r.err;
-	if (!ret && !r.spawn_errno && !r.timed_out && !r.signal)
+	if (!ret && !r.spawn_errno && !r.timed_out && !r.signal) {
 		cache_put(&x->p.cache, key, e);
-	if (!strcmp(unit, TREE_PREPARE) && !ret && !r.spawn_errno && !r.timed_out && !r.signal && !r.exit_code)
-		prepared(j, 1);
+		if (!strcmp(unit, TREE_PREPARE) && !r.exit_code)
+			mark_prepared(j);
+	}
 	return 0;
 }
 

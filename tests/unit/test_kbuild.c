@@ -77,6 +77,16 @@ TEST(kbuild_output)
 	                          "  AR      fs/qnx4/built-in.a\n  CC      lib/crypto/chacha.o\n";
 	struct strvec none = {0}, prefix = {0};
 	struct strbuf w = {0};
+	/* as Kbuild names a file, as the tree names it (source /src/linux, build /b/out) */
+	static const char *const paths[][2] = {
+		{ "/src/linux/fs/qnx4/inode.c", "fs/qnx4/inode.c" },
+		{ "././include/linux/x.h", "include/linux/x.h" },
+		{ "/b/out/include/generated/y.h", "include/generated/y.h" },
+		/* s390's vDSO names its sources through its own directory */
+		{ "/src/linux/arch/s390/kernel/vdso/../../../../lib/vdso/g.c", "lib/vdso/g.c" },
+		{ "/src/linux/../x.c", "../x.c" },
+		{ "/usr/include/stdio.h", "/usr/include/stdio.h" },
+	};
 	char *p;
 
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "fs/qnx4/") == 2);
@@ -84,25 +94,11 @@ TEST(kbuild_output)
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "lib/crypto/cha.o") == 0);
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "drivers/") == 0);
 	CHECK(kbuild_compiled(out, sizeof(out) - 1, "all") == 4);
-	p = kbuild_source_path("/src/linux/fs/qnx4/inode.c", "/src/linux", "/b/out");
-	CHECK_STR(p, "fs/qnx4/inode.c");
-	free(p);
-	p = kbuild_source_path("././include/linux/x.h", "/src/linux", "/b/out");
-	CHECK_STR(p, "include/linux/x.h");
-	free(p);
-	p = kbuild_source_path("/b/out/include/generated/y.h", "/src/linux", "/b/out");
-	CHECK_STR(p, "include/generated/y.h");
-	free(p);
-	/* s390's vDSO names its sources through its own directory */
-	p = kbuild_source_path("/src/linux/arch/s390/kernel/vdso/../../../../lib/vdso/g.c", "/src/linux", "/b/out");
-	CHECK_STR(p, "lib/vdso/g.c");
-	free(p);
-	p = kbuild_source_path("/src/linux/../x.c", "/src/linux", "/b/out");
-	CHECK_STR(p, "../x.c");
-	free(p);
-	p = kbuild_source_path("/usr/include/stdio.h", "/src/linux", "/b/out");
-	CHECK_STR(p, "/usr/include/stdio.h");
-	free(p);
+	for (size_t i = 0; i < LEN(paths); i++) {
+		p = kbuild_source_path(paths[i][0], "/src/linux", "/b/out");
+		CHECK_STR(p, paths[i][1]);
+		free(p);
+	}
 	/* the wrapper quotes what it is given, and runs in the directory it was started in */
 	strvec_push(&prefix, "bwrap");
 	strvec_push(&prefix, "--chdir");

@@ -222,6 +222,15 @@ bench: deps
 	build/diagmatrix root
 	@sh tests/bench/bench.sh
 
+# bench.md's kernel part alone (tests/bench/kernel.sh: the survey's build
+# time per compiler and target, a rerun where the builds are here), after
+# make kernel, without the matrix's runs of make bench
+bench-kernel: $(BUILD)/diagmatrix
+	@awk '/^## The kernel survey/ { exit } /^$$/ { b = b "\n"; next } { printf "%s%s\n", b, $$0; b = "" }' \
+		results/bench.md > $(BUILD)/bench.md
+	@{ echo; DM=$(BUILD)/diagmatrix sh tests/bench/kernel.sh $(KERNEL_RESULTS); } >> $(BUILD)/bench.md || exit 2
+	@mv $(BUILD)/bench.md results/bench.md && echo "results/bench.md: the kernel survey's part written"
+
 install: $(BUILD)/diagmatrix
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(BUILD)/diagmatrix $(DESTDIR)$(BINDIR)/diagmatrix
@@ -244,4 +253,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench bench-kernel install uninstall clean FORCE

@@ -13,7 +13,9 @@
 #include "root.h"
 #include "run.h"
 #include "sched.h"
+#include "treesrc.h"
 #include "try.h"
+#include "cache.h"
 #include "compdb.h"
 #include "userflags.h"
 
@@ -154,6 +156,19 @@ list_missing(const struct probeset *ps)
 	strvec_release(&pk);
 }
 
+/* Where the cache and the trees are kept: what `make bench` and a user
+ * cleaning up need to find. */
+static void
+list_places(void)
+{
+	char *cache = cache_dir(), *trees = trees_dir();
+
+	printf("cache: %s\n", cache ? cache : "none (set DIAGMATRIX_CACHE or HOME)");
+	printf("trees: %s\n", trees ? trees : "none (set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME)");
+	free(cache);
+	free(trees);
+}
+
 int
 list_main(const char *config, int what, struct shard shard, const struct config_filter *f)
 {
@@ -173,6 +188,7 @@ list_main(const char *config, int what, struct shard shard, const struct config_
 		       !p.cfg.sandbox ? "off (sandbox: false): host compilers run without one" :
 		       p.ps.sandbox ? "bwrap works: every job runs in it" :
 		       "bwrap cannot run here: host compilers run without a sandbox (apt-get install bubblewrap)");
+		list_places();
 	}
 	plan_release(&p);
 	return status;

@@ -343,29 +343,43 @@ not_built(FILE *fp, const struct results *r, const char *group)
 		fputs("Every unit built.\n", fp);
 }
 
-/* Build time per compiler and target, over every job. */
+/* Build time per compiler and target of a group's jobs (configuring not
+ * counted): a whole kernel's hours stay apart from a directory's minutes. */
 static void
-times(FILE *fp, const struct results *r, const struct axes *a)
+times(FILE *fp, const struct results *r, const struct axes *a, const char *group)
 {
-	double *s = xcalloc(a->compilers.n * a->targets.n + 1, sizeof(*s));
+	unsigned char *ran = ran_in(r, a, group);
+	size_t nt = a->targets.n;
+	double *s = xcalloc(a->compilers.n * nt + 1, sizeof(*s));
 
-	for (size_t i = 0; i < r->njobs; i++)
-		s[(size_t)strvec_find(&a->compilers, r->jobs[i].compiler) * a->targets.n +
-		  (size_t)strvec_find(&a->targets, r->jobs[i].target)] += r->jobs[i].seconds;
+	for (size_t i = 0; i < r->njobs; i++) {
+		char *tree = tree_of(r, &r->jobs[i]), *g = xasprintf("%s %s", tree, r->jobs[i].profile);
+		if (!strcmp(g, group))
+			s[(size_t)strvec_find(&a->compilers, r->jobs[i].compiler) * nt +
+			  (size_t)strvec_find(&a->targets, r->jobs[i].target)] += r->jobs[i].seconds;
+		free(g);
+		free(tree);
+	}
 	fputs("| compiler |", fp);
-	for (size_t t = 0; t < a->targets.n; t++)
+	for (size_t t = 0; t < nt; t++)
 		fprintf(fp, " %s |", a->targets.v[t]);
 	fputs("\n|---|", fp);
-	for (size_t t = 0; t < a->targets.n; t++)
+	for (size_t t = 0; t < nt; t++)
 		fputs("---:|", fp);
 	fputc('\n', fp);
 	for (size_t c = 0; c < a->compilers.n; c++) {
+		int any = 0;
+		for (size_t t = 0; t < nt; t++)
+			any |= ran[c * nt + t];
+		if (!any)
+			continue;
 		fprintf(fp, "| %s |", a->compilers.v[c]);
-		for (size_t t = 0; t < a->targets.n; t++)
-			fprintf(fp, s[c * a->targets.n + t] > 0 ? " %.0f s |" : " |", s[c * a->targets.n + t]);
+		for (size_t t = 0; t < nt; t++)
+			fprintf(fp, ran[c * nt + t] ? " %.0f s |" : " |", s[c * nt + t]);
 		fputc('\n', fp);
 	}
 	free(s);
+	free(ran);
 }
 
 static void
@@ -416,9 +430,9 @@ tree_report(FILE *fp, const struct results *r)
 		findings_table(fp, &a, &fs, groups.v[i], 0);
 		fputs("\n### Units not built\n\n", fp);
 		not_built(fp, r, groups.v[i]);
+		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not counted).\n\n", fp);
+		times(fp, r, &a, groups.v[i]);
 	}
-	fputs("\n## Build time per compiler and target\n\nThe units' builds, every configuration together (configuring not counted).\n\n", fp);
-	times(fp, r, &a);
 	strvec_release(&groups);
 	findings_release(&fs);
 	axes_release(&a);

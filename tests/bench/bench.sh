@@ -13,6 +13,8 @@
 #      on the host in the sandbox (the default), and inside a Debian root (a
 #      hard-linked copy of one the matrix uses): what bwrap adds to each
 #      job's wall time.
+#   6. the kernel survey's build time per compiler and target, and a rerun
+#      of each configuration whose builds are here (tests/bench/kernel.sh).
 # Prints one table and writes it to results/bench.md.
 set -u
 DM=${DM:-build/diagmatrix}
@@ -176,6 +178,8 @@ fi
 	echo "host compilers' too, runs in the bwrap sandbox unless --no-sandbox: the"
 	echo "harness's CPU per job includes building its sandbox command, and the"
 	echo "xargs baseline runs the same sandboxed command lines."
+	echo
+	DM=$DM sh tests/bench/kernel.sh "${KERNEL_RESULTS:-results/kernel.results}"
 } > "$W/bench.md"
 cat "$W/bench.md"
 cp "$W/bench.md" results/bench.md

@@ -392,6 +392,25 @@ read_meta(struct rparse *ps, char **f, size_t n)
 	return 0;
 }
 
+/* Is the toolchain line f the same command, triple and root as o? */
+static int
+same_place(const struct rtoolchain *o, char **f, size_t n)
+{
+	return !strcmp(o->command, f[7]) && !strcmp(o->triple, f[4]) && !strcmp(o->root, n > 9 ? f[9] : "");
+}
+
+static void
+toolchain_found(struct rtoolchain *o, char **f, long rank, size_t src)
+{
+	free(o->version);
+	free(o->note);
+	o->version = xstrdup(f[5]);
+	o->note = xstrdup(f[8]);
+	o->status = TC_FOUND;
+	o->rank = rank;
+	o->source = src;
+}
+
 static int
 read_toolchain(struct rparse *ps, char **f, size_t n)
 {
@@ -410,11 +429,16 @@ read_toolchain(struct rparse *ps, char **f, size_t n)
 			return bad(ps, "bad toolchain rank '%s'", f[10]);
 	}
 	for (size_t k = 0; k < r->ntcs; k++) {
-		const struct rtoolchain *o = &r->tcs[k];
+		struct rtoolchain *o = &r->tcs[k];
 		if (strcmp(o->compiler, f[1]) || strcmp(o->target, f[3]))
 			continue;
-		if (strcmp(o->version, f[5]) || strcmp(o->command, f[7]) || strcmp(o->triple, f[4]) ||
-		    strcmp(o->root, n > 9 ? f[9] : ""))
+		if (same_place(o, f, n) && (o->status != TC_FOUND || st != TC_FOUND)) {
+			/* a file where it was not found ran nothing on it: the found one stands */
+			if (st == TC_FOUND)
+				toolchain_found(o, f, rank, ps->src);
+			return 0;
+		}
+		if (strcmp(o->version, f[5]) || !same_place(o, f, n))
 			return bad(ps, "toolchain %s@%s is not the one in %s (version '%s', command %s there; '%s', %s here)",
 			           f[1], f[3], r->sources.v[o->source], o->version, o->command, f[5], f[7]);
 		return 0;

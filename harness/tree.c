@@ -329,7 +329,7 @@ expect_where(struct tloader *ld, const yaml_node_t *n, struct tree_expect *e)
 static void
 expect_key(struct tloader *ld, const yaml_node_pair_t *p, struct tree_expect *e)
 {
-	static const char *const keys = "file, line, warning, error, option, known-fp, where, configs";
+	static const char *const keys = "file, line, warning, error, option, known-fp, case, where, configs";
 	const char *k = yd_key(&ld->y, p);
 	const yaml_node_t *v = yd_node(&ld->y, p->value);
 	const char *s;
@@ -345,8 +345,13 @@ expect_key(struct tloader *ld, const yaml_node_pair_t *p, struct tree_expect *e)
 			yd_err(&ld->y, v, "option '%s' must be a warning option (-W...)", s);
 		else if (s)
 			e->option = option_normalise(s, strlen(s));   /* as diag.h gives it: -Wfoo= is -Wfoo */
-	} else if (!strcmp(k, "known-fp") && !e->known_fp) {
-		e->known_fp = path_scalar(ld, v, "known-fp");
+	} else if (!strcmp(k, "known-fp") || !strcmp(k, "case")) {
+		if (e->reduced_by) {
+			yd_err(&ld->y, v, "an expectation names one case, by known-fp: or by case:");
+			return;
+		}
+		e->reduced_by = path_scalar(ld, v, k);
+		e->is_fp = !strcmp(k, "known-fp");
 		at(v, &e->fp_line, &e->fp_col);
 	} else if (!strcmp(k, "where")) {
 		expect_where(ld, v, e);
@@ -359,7 +364,7 @@ expect_key(struct tloader *ld, const yaml_node_pair_t *p, struct tree_expect *e)
 			if (c == ld->t->nconfigs)
 				yd_err(&ld->y, v, "configuration '%s' is not one of the tree's", e->configs.v[i]);
 		}
-	} else if (strcmp(k, "file") && strcmp(k, "option") && strcmp(k, "known-fp")) {
+	} else if (strcmp(k, "file") && strcmp(k, "option")) {
 		yd_unknown_key(&ld->y, p, "an expectation", keys);
 	}
 }
@@ -387,9 +392,9 @@ load_expects(struct tloader *ld, const yaml_node_t *n)
 				expect_key(ld, p, e);
 		if (!e->file || !e->pattern)
 			yd_err(&ld->y, m, "an expectation needs file: and warning: (or error:)");
-		if (e->known_fp && e->kind == D_WARNING)
+		if (e->is_fp && e->kind == D_WARNING)
 			e->kind = D_KNOWN_FP;
-		else if (e->known_fp)
+		else if (e->is_fp)
 			yd_err(&ld->y, m, "known-fp: is for warnings, not errors");
 	}
 }
@@ -510,12 +515,12 @@ check_files(const struct treefile *tf, struct errlist *errs)
 					            "patch '%s' is not a file", t->configs[c].patches.v[k]);
 		for (size_t e = 0; e < t->nexpects; e++) {
 			char *p;
-			if (!t->expects[e].known_fp)
+			if (!t->expects[e].reduced_by)
 				continue;
-			p = xasprintf("%s%scases/%s", top, *top ? "/" : "", t->expects[e].known_fp);
+			p = xasprintf("%s%scases/%s", top, *top ? "/" : "", t->expects[e].reduced_by);
 			if (stat(p, &st) < 0 || !S_ISREG(st.st_mode))
 				errlist_add(errs, tf->path, t->expects[e].fp_line, t->expects[e].fp_col,
-				            "known-fp: no case %s", p);
+				            "%s: no case %s", t->expects[e].is_fp ? "known-fp" : "case", p);
 			free(p);
 		}
 	}
@@ -556,7 +561,7 @@ expect_release(struct tree_expect *e)
 	free(e->pattern);
 	rx_free(e->re);
 	free(e->option);
-	free(e->known_fp);
+	free(e->reduced_by);
 	free(e->where_text);
 	selector_free(e->where);
 	strvec_release(&e->configs);

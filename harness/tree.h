@@ -27,7 +27,9 @@ struct tree_expect {
 	char *pattern;          /* PCRE2, as written */
 	struct rx *re;
 	char *option;           /* the bracketed option ("-Wstringop-overflow="), or NULL: any */
-	char *known_fp;         /* the case that reduces it (a path under cases/), or NULL */
+	char *reduced_by;       /* the case that reduces it (a path under cases/: known-fp:, or case:
+	                         * for a true positive), or NULL */
+	int is_fp;              /* reduced_by came as known-fp: */
 	char *where_text;       /* as written, or NULL */
 	struct selector *where; /* NULL: everywhere */
 	struct strvec configs;  /* the configurations it is about; empty: all */

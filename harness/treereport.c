@@ -47,6 +47,7 @@ struct finding {
 	char *option, *file, *message, *why;    /* why: the case that explains it, or "" */
 	char *context;          /* the path GCC printed with it (the first that had one), or NULL */
 	int line;
+	int fp;                 /* why is a known-fp (else a case that reduces a true positive) */
 	unsigned char *at;      /* by compiler * ntargets + target */
 };
 
@@ -94,14 +95,14 @@ finding_of(struct findings *fs, const struct axes *a, const char *group, const s
 	xgrow((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v));
 	fs->v[fs->n] = (struct finding){
 		.group = xstrdup(group), .option = xstrdup(g->option), .file = xstrdup(g->file),
-		.message = xstrdup(g->message), .why = xstrdup(why), .line = g->line,
+		.message = xstrdup(g->message), .why = xstrdup(why), .line = g->line, .fp = g->status == ST_KNOWN_FP,
 		.at = xcalloc(a->compilers.n * a->targets.n + 1, 1),
 	};
 	return &fs->v[fs->n++];
 }
 
-/* What explains g: the known-fp or expectation it fits ("known-fp CASE",
- * "expected"), or "" when nothing does. */
+/* What explains g: the case of the known-fp or expectation it fits, else
+ * "expected", or "" when nothing does. */
 static const char *
 explained_by(const struct results *r, const struct rjob *j, const struct rdiag *g)
 {
@@ -311,7 +312,7 @@ findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const 
 		else if (!strcmp(f->why, "expected"))
 			fputs(" | expected | ", fp);
 		else
-			fprintf(fp, " | [%s](../cases/%s) | ", f->why, f->why);
+			fprintf(fp, " | [%s](../cases/%s)%s | ", f->why, f->why, f->fp ? "" : " (a true positive)");
 		cell(fp, f->context ? f->context : "–");
 		fputs(" |\n", fp);
 		free(w);

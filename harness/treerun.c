@@ -120,7 +120,7 @@ add_case(struct results *res, const struct tree *t, const char *unit, const char
 		c.dirs[i] = (struct rdirective){
 			.kind = e->kind, .line = e->line ? e->line : LINE_ANY, .src_line = e->src_line,
 			.selector = selector_text(e), .regex = xstrdup(e->pattern), .flag = xstrdup(e->option ? e->option : ""),
-			.ref = xstrdup(e->known_fp ? e->known_fp : ""), .file = xstrdup(e->file),
+			.ref = xstrdup(e->reduced_by ? e->reduced_by : ""), .file = xstrdup(e->file),
 		};
 	}
 	free(idx);

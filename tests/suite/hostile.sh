@@ -384,6 +384,16 @@ st=$?
 grep -q "other.results:[0-9]*:1: error: profile default has other flags in .*s1.results" "$H/err" && [ $st -eq 2 ] \
 	&& ok merge/mismatch-refused || bad merge/mismatch-refused "exit $st: $(cat "$H/err")"
 $DM diff "$H/s1.results" "$H/s1.results" > /dev/null 2>&1 && ok merge/diff-same || bad merge/diff-same
+# a toolchain one file did not find (a tree file lists every compiler of the
+# tree, run or not) is the one the other file found, in either order
+$DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet --out "$H/s2.results" \
+	--shard 2/2 > /dev/null 2>&1
+awk -F'\t' 'BEGIN { OFS = "\t" } $1 == "toolchain" && $4 == "arm64" { $6 = ""; $7 = "missing"; $9 = "not here" } { print }' \
+	"$H/s2.results" > "$H/s2m.results"
+$DM merge --out "$H/m1.results" "$H/s1.results" "$H/s2m.results" 2> "$H/err" \
+	&& $DM merge --out "$H/m2.results" "$H/s2m.results" "$H/s1.results" 2>> "$H/err" \
+	&& [ "$(grep -c '^toolchain	gcc-12	gcc	arm64	aarch64-linux-gnu	12\.2\.0	found	' "$H/m1.results" "$H/m2.results" | sed 's/.*://' | tr '\n' ' ')" = "1 1 " ] \
+	&& ok merge/missing-then-found || bad merge/missing-then-found "$(cat "$H/err"; grep '^toolchain' "$H/m1.results" "$H/m2.results")"
 
 # --- -j fits the limit on open files ---
 (ulimit -n 256; $DM run --config tests/e2e/compilers.yaml --cases tests/e2e/cases --no-cache -j 4096 --quiet \

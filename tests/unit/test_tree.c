@@ -178,6 +178,8 @@ TEST(tree_errors)
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, configs: [nope] }\n",
 	    "configuration 'nope' is not one of the tree's");
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, error: x, known-fp: a.c }\n", "known-fp: is for warnings");
+	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, known-fp: a.c, case: b.c }\n",
+	    "9:55: an expectation names one case, by known-fp: or by case:");
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, error: y }\n", "one warning: or error:");
 	bad(&cfg, TREE_HEAD UNITS "    expect:\n      - { file: a.c, warning: x, colour: red }\n", "unknown key 'colour' in an expectation");
 	config_release(&cfg);
@@ -191,16 +193,18 @@ TEST(tree_judge)
 		"    configs: { k: { base: defconfig, units: [fs/] } }\n"
 		"    expect:\n"
 		"      - { file: fs/a.c, line: 3, warning: 'writing \\d+ bytes', option: -Wstringop-overflow=, known-fp: k.c }\n"
-		"      - { file: fs/b.c, warning: 'unused', where: 'arch=arm64' }\n";
+		"      - { file: fs/b.c, warning: 'unused', where: 'arch=arm64' }\n"
+		"      - { file: fs/d.c, warning: 'reading 32 bytes', case: static/k.c }\n";
 	static const char out[] =
 		"fs/a.c:3:5: error: writing 16 bytes into a region of size 0 [-Werror=stringop-overflow=]\n"
-		"fs/c.c:9:1: warning: something else [-Wformat]\n";
+		"fs/c.c:9:1: warning: something else [-Wformat]\n"
+		"fs/d.c:4:2: warning: 'f' reading 32 bytes from a region of size 31 [-Wstringop-overread]\n";
 	struct config cfg;
 	struct treefile tf;
 	struct errlist errs = {0};
 	struct diaglist dl = {0};
 	struct sel_env env = { .family = FAMILY_GCC, .version = { 14, 2, 0 }, .arch = "x86-64", .profile = "k" };
-	enum outcome o[3];
+	enum outcome o[4];
 	size_t n, *idx;
 	char *reason = NULL;
 
@@ -210,11 +214,11 @@ TEST(tree_judge)
 		return;
 	}
 	idx = tree_unit_expects(&tf.trees[0], "fs/", &n);
-	CHECK(n == 2);
+	CHECK(n == 3 && !tf.trees[0].expects[2].is_fp && !strcmp(tf.trees[0].expects[2].reduced_by, "static/k.c"));
 	diag_parse(&dl, out, sizeof(out) - 1);
 	CHECK(tree_judge(&tf.trees[0], idx, n, "k", &env, &dl, o, &reason) == V_FAIL);
-	CHECK(o[0] == OUT_FP && o[1] == OUT_NA);
-	CHECK(dl.n == 2 && dl.v[0].status == ST_KNOWN_FP && dl.v[1].status == ST_UNEXPECTED);
+	CHECK(o[0] == OUT_FP && o[1] == OUT_NA && o[2] == OUT_HELD);
+	CHECK(dl.n == 3 && dl.v[0].status == ST_KNOWN_FP && dl.v[1].status == ST_UNEXPECTED && dl.v[2].status == ST_EXPECTED);
 	CHECK_STR(reason, "0 expected diagnostic(s) missing, 1 unexplained");
 	free(reason);
 	free(idx);

@@ -287,8 +287,8 @@ counts_table(FILE *fp, const struct results *r, const struct axes *a, const stru
 	free(ran);
 }
 
-/* The findings of group that value tracking (want 1) or anything else no
- * expectation explains (want 0) gave. */
+/* The findings of group: the value-tracking options' (want 1) or every
+ * other warning and error (want 0), each with what explains it. */
 static void
 findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const char *group, int want)
 {
@@ -297,7 +297,7 @@ findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const 
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
 		char *w;
-		if (strcmp(f->group, group) || is_value_tracking(f->option) != want || (!want && *f->why))
+		if (strcmp(f->group, group) || is_value_tracking(f->option) != want)
 			continue;
 		if (!head++)
 			fputs("| option | file:line | message | where | explained by | GCC's context |\n"
@@ -400,6 +400,28 @@ header(FILE *fp, const struct results *r)
 	      "option the compiler printed over the configuration's units; ✗: a unit did not build.\n", fp);
 }
 
+/* Groups ("TREE CONFIG") with their trees in name order, a tree before
+ * its longer namesakes (linux-7.2, then linux-7.2-reductions), the
+ * configurations of a tree in the order they came: insertion sort, stable. */
+static void
+sort_groups(struct strvec *groups)
+{
+	for (size_t i = 1; i < groups->n; i++) {
+		char *g = groups->v[i];
+		size_t j = i, n = strcspn(g, " ");
+		while (j > 0) {
+			const char *h = groups->v[j - 1];
+			size_t m = strcspn(h, " ");
+			int c = strncmp(h, g, m < n ? m : n);
+			if (c < 0 || (!c && m <= n))
+				break;
+			groups->v[j] = groups->v[j - 1];
+			j--;
+		}
+		groups->v[j] = g;
+	}
+}
+
 void
 tree_report(FILE *fp, const struct results *r)
 {
@@ -417,6 +439,7 @@ tree_report(FILE *fp, const struct results *r)
 		free(g);
 		free(tree);
 	}
+	sort_groups(&groups);
 	header(fp, r);
 	for (size_t i = 0; i < groups.n; i++) {
 		const char *sp = strchr(groups.v[i], ' ');
@@ -427,7 +450,7 @@ tree_report(FILE *fp, const struct results *r)
 		counts_table(fp, r, &a, &fs, groups.v[i]);
 		fputs("\n### The value-tracking warnings\n\n", fp);
 		findings_table(fp, &a, &fs, groups.v[i], 1);
-		fputs("\n### Other diagnostics no expectation explains\n\n", fp);
+		fputs("\n### Other warnings and errors\n\n", fp);
 		findings_table(fp, &a, &fs, groups.v[i], 0);
 		fputs("\n### Units not built\n\n", fp);
 		not_built(fp, r, groups.v[i]);

@@ -51,3 +51,10 @@ $DM table /dev/zero > /dev/null 2> "$T/report.dev"
 # the report of tree jobs (make kernel's results/kernel.md), on results
 # the real Xe driver gave
 golden report/trees tests/report/trees.md $DM table --format trees tests/report/trees.results
+# a tree before its longer namesakes (linux-6.12, then linux-6.12-shapes),
+# though a merge sorts the shapes' jobs first
+sed 's/linux-6\.12:/linux-6.12-shapes:/g' tests/report/trees.results > "$T/shapes.results"
+$DM merge --out "$T/two-trees.results" tests/report/trees.results "$T/shapes.results" 2> "$T/two-trees.err" \
+	&& [ "$($DM table --format trees "$T/two-trees.results" | grep '^## ' | tr '\n' '|')" = \
+	     "## linux-6.12, configuration xe-6.8-rc1|## linux-6.12-shapes, configuration xe-6.8-rc1|" ] \
+	&& ok report/trees-order || bad report/trees-order "$(cat "$T/two-trees.err"; $DM table --format trees "$T/two-trees.results" | grep '^## ')"

@@ -4,7 +4,8 @@
 # (bench.sh appends it; `make bench-kernel` replaces it alone). Prints, for
 # each tree and configuration of RESULTS (results/kernel.results, written
 # by `make kernel`), the build time per compiler and target those builds
-# took; and, for each whose build directories are all here, what a rerun
+# took; and, for each whose build directories are all here (of the
+# compilers and targets that ran), what a rerun
 # with nothing changed takes, measured now, against those builds. A rerun
 # of a configuration whose builds are not here would be a cold build of
 # hours: it is said so, not run.
@@ -45,7 +46,13 @@ awk -F'\t' '$1 == "case" { split($2, n, ":"); print n[1] }' "$R" | sort -u > "$W
 while read -r tree; do
 	awk -F'\t' -v t="$tree" '$1 == "job" && index($2, t ":") == 1 { print $6 }' "$R" | sort -u > "$W/configs"
 	while read -r conf; do
-		$DM tree --dry-run --profiles "$conf" "$tree" > "$W/jobs" 2>/dev/null || continue
+		# the compilers and targets that ran (one shard of the whole kernel
+		# is one job of the configuration's nineteen)
+		ran() { awk -F'\t' -v t="$tree" -v c="$conf" -v f="$1" '$1 == "job" && index($2, t ":") == 1 && $6 == c { print $f }' "$R" |
+			sort -u | paste -sd, -; }
+		sel="--compilers $(ran 3) --targets $(ran 5)"
+		# shellcheck disable=SC2086
+		$DM tree --dry-run --profiles "$conf" $sel "$tree" > "$W/jobs" 2>/dev/null || continue
 		here=1
 		while read -r _ c comp tgt _; do
 			[ -d "$trees/build/$tree/$c/$comp/${tgt%:}" ] || here=0
@@ -58,7 +65,8 @@ while read -r tree; do
 			continue
 		fi
 		t0=$(date +%s.%N)
-		$DM tree --quiet --profiles "$conf" --out "$W/warm.results" "$tree" > /dev/null 2>&1
+		# shellcheck disable=SC2086
+		$DM tree --quiet --profiles "$conf" $sel --out "$W/warm.results" "$tree" > /dev/null 2>&1
 		t1=$(date +%s.%N)
 		warm=$(calc "$t1 - $t0")
 		echo "| $tree, $conf | $n | $cold s | $warm s | $(calc "100 * $warm / $cold" 2) % |"

@@ -15,6 +15,12 @@ R=${1:-results/kernel.results}
 W=$(mktemp -d /tmp/diagmatrix-kbench.XXXXXX)
 trap 'rm -rf "$W"' EXIT INT TERM
 calc() { awk "BEGIN { printf \"%.${2:-1}f\", $1 }"; }
+# ran TREE CONFIG FIELD: the compilers (3) or targets (5) of the jobs of
+# TREE's CONFIG in $R, joined by commas
+ran() {
+	awk -F'\t' -v t="$1" -v c="$2" -v f="$3" '$1 == "job" && index($2, t ":") == 1 && $6 == c { print $f }' "$R" |
+		sort -u | paste -sd, -
+}
 
 echo "## The kernel survey: build time per compiler and target"
 echo
@@ -48,9 +54,7 @@ while read -r tree; do
 	while read -r conf; do
 		# the compilers and targets that ran (one shard of the whole kernel
 		# is one job of the configuration's nineteen)
-		ran() { awk -F'\t' -v t="$tree" -v c="$conf" -v f="$1" '$1 == "job" && index($2, t ":") == 1 && $6 == c { print $f }' "$R" |
-			sort -u | paste -sd, -; }
-		sel="--compilers $(ran 3) --targets $(ran 5)"
+		sel="--compilers $(ran "$tree" "$conf" 3) --targets $(ran "$tree" "$conf" 5)"
 		# shellcheck disable=SC2086
 		$DM tree --dry-run --profiles "$conf" $sel "$tree" > "$W/jobs" 2>/dev/null || continue
 		here=1
@@ -68,7 +72,7 @@ while read -r tree; do
 		# shellcheck disable=SC2086
 		$DM tree --quiet --profiles "$conf" $sel --out "$W/warm.results" "$tree" > /dev/null 2>&1
 		t1=$(date +%s.%N)
-		warm=$(calc "$t1 - $t0")
-		echo "| $tree, $conf | $n | $cold s | $warm s | $(calc "100 * $warm / $cold" 2) % |"
+		warm=$(calc "$t1 - $t0" 2)
+		echo "| $tree, $conf | $n | $cold s | $warm s | $(calc "100 * $warm / $cold" 3) % |"
 	done < "$W/configs"
 done < "$W/trees"

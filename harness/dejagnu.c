@@ -1268,6 +1268,7 @@ describe(struct strbuf *why, const char *what, const struct directive *d)
 struct dgjudge {
 	const struct casefile *cf;
 	const struct sel_env *env;
+	struct diaglist *dl;    /* the output parsed: what each message directive took is its fit */
 	enum outcome *out;
 	struct strbuf *why;
 	struct strbuf t;        /* the output, as directives and prunes take from it */
@@ -1301,6 +1302,20 @@ is_message(enum dkind k)
 	return k == D_WARNING || k == D_ERROR || k == D_NOTE || k == D_MESSAGE || k == D_BOGUS;
 }
 
+/* Directive i took the text gone: each diagnostic of it is one i fits
+ * (FITS in the results: which dg-bogus fired, on what). */
+static void
+add_fits(struct dgjudge *j, size_t i, const struct strbuf *gone)
+{
+	struct diaglist took = {0};
+
+	diag_parse(&took, sb_str(gone), gone->len);
+	for (size_t k = 0; k < j->dl->n; k++)
+		if (listed(&took, &j->dl->v[k]))
+			diag_add_fit(&j->dl->v[k], i);
+	diaglist_release(&took);
+}
+
 /* dg-test's message loop: each dg-warning, dg-error, dg-message, dg-note
  * and dg-bogus that applies, in file order, removes what it matches. */
 static void
@@ -1315,8 +1330,10 @@ match_messages(struct dgjudge *j)
 		if (!is_message(d->kind) || !selector_eval(d->sel, j->env))
 			continue;
 		hit = regsub_all(d->re, &j->t, "\n", &gone) > 0;
-		if (hit)
+		if (hit) {
 			trimleft(&j->t);
+			add_fits(j, i, &gone);
+		}
 		/* for dg-bogus, a hit is the failure */
 		if (!xfail && xfail_if_takes(j, d->kind == D_BOGUS ? !hit : hit))
 			xfail = 1;
@@ -1493,7 +1510,7 @@ static int
 dejagnu_judge(const struct casefile *cf, const struct sel_env *env, const char *text, size_t len,
               struct diaglist *dl, enum outcome *out, struct strbuf *why)
 {
-	struct dgjudge j = { .cf = cf, .env = env, .out = out, .why = why };
+	struct dgjudge j = { .cf = cf, .env = env, .dl = dl, .out = out, .why = why };
 	int excess_ok = 0;
 
 	prunes_init();

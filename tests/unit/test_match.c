@@ -116,3 +116,52 @@ TEST(match_errors)
 	CHECK(run(&fx, FAMILY_GCC, "", &ei) == V_ERROR && strstr(fx.reason, "cannot run"));
 	done(&fx);
 }
+
+/* DejaGnu: which directive took which diagnostic (the results' FITS), so
+ * that a report can name the dg-bogus that fired. */
+TEST(match_dejagnu_fits)
+{
+	static const char dg_text[] =
+		"/* { dg-do compile } */\n"                                          /* 1 */
+		"void f(void) {\n"                                                   /* 2 */
+		"  g(); /* { dg-bogus \"region of size 0\" \"PR 1\" } */\n"          /* 3 */
+		"  h(); /* { dg-warning \"overflow\" } */\n"                         /* 4 */
+		"  i(); /* { dg-bogus \"never\" } */\n"                              /* 5 */
+		"}\n";
+	static const char output[] =
+		"c.c:3:3: warning: writing 1 byte into a region of size 0 [-Wstringop-overflow=]\n"
+		"c.c:4:3: warning: buffer overflow [-Wstringop-overflow=]\n";
+	struct casefile cf;
+	struct diaglist dl = {0};
+	struct errlist errs = {0};
+	struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", NULL };
+	static const struct exit_info ok = {0};
+	enum outcome out[8];
+	char *reason = NULL;
+	long bogus = -1, warn = -1, never = -1;
+
+	if (case_parse(&cf, "c.c", "c.c", dg_text, sizeof(dg_text) - 1, dialect_find("dejagnu"),
+	               &(struct read_ctx){ .vocab = &vocab }, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		CHECK(!"parse");
+		return;
+	}
+	for (size_t i = 0; i < cf.ndirs; i++) {
+		if (cf.dirs[i].kind == D_BOGUS && cf.dirs[i].line == 3)
+			bogus = (long)i;
+		if (cf.dirs[i].kind == D_BOGUS && cf.dirs[i].line == 5)
+			never = (long)i;
+		if (cf.dirs[i].kind == D_WARNING)
+			warn = (long)i;
+	}
+	CHECK(bogus >= 0 && warn >= 0 && never >= 0 && cf.ndirs <= 8);
+	diag_parse(&dl, output, strlen(output));
+	CHECK(match_job(&cf, &env, output, strlen(output), &dl, &ok, out, &reason) == V_FAIL);
+	CHECK(out[bogus] == OUT_DIRTY && out[warn] == OUT_HELD && out[never] == OUT_CLEAN);
+	CHECK(dl.n == 2 && dl.v[0].nfits == 1 && dl.v[0].fits[0] == (size_t)bogus && dl.v[0].status == ST_UNEXPECTED);
+	CHECK(dl.v[1].nfits == 1 && dl.v[1].fits[0] == (size_t)warn && dl.v[1].status == ST_EXPECTED);
+	free(reason);
+	diaglist_release(&dl);
+	case_release(&cf);
+}

@@ -26,6 +26,7 @@ enum kind {
 	K_HEADER,       /* a file inside the case's; in the sandbox also a bare NAME, found as #include "NAME" */
 	K_FEATURE,      /* +NAME or -NAME (a target feature on or off) */
 	K_EMPTY,        /* nothing: the empty word */
+	K_CPU,          /* a K_WORD, or the empty word (cc1's own default CPU) */
 };
 
 struct opt {
@@ -90,10 +91,12 @@ static const struct opt opts[] = {
 	{ "-verify=", CC1, JOINED, K_LIST, 0 },
 	{ "-verify-ignore-unexpected", CC1, NOVAL, K_NONE, 0 },
 	{ "-verify-ignore-unexpected=", CC1, JOINED, K_LIST, 0 },
+	{ "--target=", DRV, JOINED, K_WORD, 0 },     /* a RUN line's target (Clang's driver) */
 	{ "-triple", CC1, SEPARATE, K_WORD, 0 },
 	{ "-triple=", CC1, JOINED, K_WORD, 0 },
 	{ "-aux-triple", CC1, SEPARATE, K_WORD, 0 },
-	{ "-target-cpu", CC1, SEPARATE, K_WORD, 0 },
+	{ "-target-cpu", CC1, SEPARATE, K_CPU, 0 },
+	{ "-tune-cpu", CC1, SEPARATE, K_CPU, 0 },
 	{ "-target-feature", CC1, SEPARATE, K_FEATURE, 0 },
 	{ "-target-abi", CC1, SEPARATE, K_WORD, 0 },
 	{ "-main-file-name", CC1, SEPARATE, K_WORD, 0 },
@@ -265,6 +268,8 @@ value_fits(const char *v, int k, const char *only, const struct trust_where *w)
 		return *v && strspn(v, "0123456789") == strlen(v);
 	case K_WORD:
 		return *v && span(v, "_.+-:");
+	case K_CPU:
+		return !*v || span(v, "_.+-:");
 	case K_LIST:
 		return *v && span(v, "_.+-:,");
 	case K_ONE:

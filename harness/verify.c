@@ -24,7 +24,23 @@ struct vcase {
 	                               cannot read either: the file fails everywhere */
 	struct selector *broken_sel;    /* or only where this holds (NULL: everywhere) */
 	int variants;               /* the RUN commands that run -verify (each read as a case) */
+	char *triple;               /* the target the RUN command names, or NULL */
+	int triple_cc1;             /* named to cc1 (-triple), not to the driver (--target=) */
 };
+
+/* The host's column: where Clang's job of a RUN command with a target of
+ * its own is judged, as lit runs it on the host. */
+#if defined(__aarch64__)
+#define HOST_ARCH "arm64"
+#elif defined(__s390x__)
+#define HOST_ARCH "s390x"
+#elif defined(__powerpc64__)
+#define HOST_ARCH "ppc64le"
+#elif defined(__riscv)
+#define HOST_ARCH "riscv64"
+#else
+#define HOST_ARCH "x86-64"
+#endif
 
 static struct vcase *
 vc(const struct casefile *cf)
@@ -41,6 +57,7 @@ verify_release(void *data)
 	strvec_release(&v->headers);
 	free(v->broken);
 	selector_free(v->broken_sel);
+	free(v->triple);
 	free(v);
 }
 
@@ -370,12 +387,29 @@ portable_flag(const char *f)
 	        !strcmp(f, "-ansi") || !strncmp(f, "-f", 2));
 }
 
-/* The target a RUN line names (-triple T, -target T, --target=T) as a
- * requirement: the file is judged only where the configuration's triple
- * has its architecture and, unless it says "unknown", its system. */
-static void
-run_triple(struct vparser *p, const char *t, int line)
+/* Where a file whose RUN command names a target is judged: Clang's job,
+ * given the target, under the host's column only (lit runs it on any host:
+ * Clang is a cross compiler, and -fsyntax-only needs no target libraries);
+ * GCC's, which lit never runs, where the configuration's triple has the
+ * target's architecture and, unless it says "unknown", its system (ctx). */
+static int
+target_holds(const void *ctx, const struct sel_env *env)
 {
+	return env->family == FAMILY_CLANG ? env->arch && !strcmp(env->arch, HOST_ARCH) : selector_eval(ctx, env);
+}
+
+static void
+target_release(void *ctx)
+{
+	selector_free(ctx);
+}
+
+/* The target a RUN line names (-triple T, -target T, --target=T): Clang
+ * compiles for it, GCC is judged where the configuration is like it. */
+static void
+run_triple(struct vparser *p, const char *t, int line, int cc1)
+{
+	struct selector *like;
 	char arch[64], *os;
 	const char *dash = strchr(t, '-'), *rest;
 	char *glob, *err = NULL;
@@ -396,11 +430,18 @@ run_triple(struct vparser *p, const char *t, int line)
 	glob = !*os || !strcmp(os, "unknown") || !strcmp(os, "none") || !strcmp(os, "elf")
 	               ? xasprintf("%s-*-*", arch) : xasprintf("%s-*-%s*", arch, os);
 	selector_free(p->cf->requires);
-	p->cf->requires = dg_selector(glob, NULL, NULL, &err);
-	free(p->cf->requires_text);
-	p->cf->requires_text = xasprintf("RUN line's target %s", t);
-	if (!p->cf->requires)
+	p->cf->requires = NULL;
+	if (!(like = dg_selector(glob, NULL, NULL, &err))) {
 		case_unsupported(p->cf, line, "target %s: %s", t, err ? err : "?");
+	} else {
+		p->cf->requires = selector_fn(target_holds, target_release, like);
+		free(vc(p->cf)->triple);
+		vc(p->cf)->triple = xstrdup(t);
+		vc(p->cf)->triple_cc1 = cc1;
+	}
+	free(p->cf->requires_text);
+	p->cf->requires_text = xasprintf("the RUN line's target is %s: Clang's job is judged under %s, GCC's"
+	                                 " where the configuration's target is like it", t, HOST_ARCH);
 	free(err);
 	free(glob);
 	free(os);
@@ -551,7 +592,7 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 	if (!strncmp(f, "-verify=", 8) || !strcmp(f, "-verify"))
 		add_prefixes(p, f[7] ? f + 8 : "expected");
 	if (!strncmp(f, "--target=", 9) || !strncmp(f, "-triple=", 8))
-		run_triple(p, strchr(f, '=') + 1, st->line);
+		run_triple(p, strchr(f, '=') + 1, st->line, st->cc1);
 	/* the last action is the mode, as in cc1 up to Clang 18 */
 	if ((action = run_action(f, &mode)) == 1 && st->nactions++ &&
 	    !(!strncmp(f, "-ast-", 5) && (!strcmp(st->last, "-fsyntax-only") || !strcmp(st->last, f))))
@@ -577,7 +618,7 @@ run_option(struct vparser *p, struct runstate *st, const char *f, const char *va
 		case_unsupported(p->cf, st->line, "%s%s%s (the file is compiled as C here)", f, value ? " " : "",
 		                 value ? value : "");
 	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target")))
-		run_triple(p, value, st->line);
+		run_triple(p, value, st->line, st->cc1);
 	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target") || !strcmp(f, "-x") || !strcmp(f, "-o") ||
 	              !strncmp(f, "-internal", 9)))
 		return;
@@ -608,6 +649,10 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 			k += f[strlen(f) - 1] == '<' || f[strlen(f) - 1] == '>';
 			continue;
 		}
+		/* the driver's -Xclang -verify[=P]: the -verify is the harness's, and
+		 * so is the -Xclang before it */
+		if (!st.cc1 && !strcmp(f, "-Xclang") && k + 1 < w->n && !strncmp(w->v[k + 1], "-verify", 7))
+			f = w->v[++k];
 		if (run_control(p, &st, f))
 			continue;
 		for (size_t m = 0; m < LEN(cc1_pairs) && k + 1 < w->n; m++)
@@ -744,6 +789,11 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	strvec_release(&p.incdirs);
 	vc(cf)->variants = p.nverify;
 	cf->mode = p.mode;
+	if (vc(cf)->triple) {   /* the cell says for which target Clang's job compiled */
+		const char *base = strrchr(cf->name, '/');
+		free(cf->title);
+		cf->title = xasprintf("%s, for %s", base ? base + 1 : cf->name, vc(cf)->triple);
+	}
 	if (p.nrun && !p.nverify)
 		case_unsupported(cf, 1, "no RUN command runs -verify (a FileCheck or other lit test)");
 	sb_release(&p.run);
@@ -752,11 +802,49 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	return 0;
 }
 
-/* Clang gets the RUN line's flags as it wrote them; GCC the portable ones. */
+static void
+push_cc1(struct strvec *out, const char *flag, const char *value)
+{
+	strvec_push(out, "-Xclang");
+	strvec_push(out, flag);
+	strvec_push(out, "-Xclang");
+	strvec_push(out, value);
+}
+
+/* Clang gets the RUN line's flags as it wrote them, and its target: the
+ * driver's --target=, or cc1's -triple as lit gives it, with cc1's own
+ * default CPU (the host driver's -target-cpu and, from Clang 12, its
+ * -tune-cpu undone: not the target's, and the driver's --target would add
+ * the target's defaults, such as arm64's unsigned char, that cc1 alone
+ * does not have); GCC the portable ones. */
 static void
 verify_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
 {
-	strvec_append(out, env->family == FAMILY_CLANG && vc(cf)->clang_flags.n ? &vc(cf)->clang_flags : &cf->flags);
+	const struct vcase *v = vc(cf);
+
+	strvec_append(out, env->family == FAMILY_CLANG && v->clang_flags.n ? &v->clang_flags : &cf->flags);
+	if (env->family != FAMILY_CLANG || !v->triple)
+		return;
+	if (!v->triple_cc1) {
+		strvec_push_nocopy(out, xasprintf("--target=%s", v->triple));
+		return;
+	}
+	push_cc1(out, "-triple", v->triple);
+	push_cc1(out, "-target-cpu", "");
+	if (env->version[0] >= 12)
+		push_cc1(out, "-tune-cpu", "");
+}
+
+/* The configuration a Clang job is judged in: its #if conditions see the
+ * RUN command's target. */
+static struct sel_env
+judged_env(const struct casefile *cf, const struct sel_env *env)
+{
+	struct sel_env e = *env;
+
+	if (env->family == FAMILY_CLANG && vc(cf)->triple)
+		e.triple = vc(cf)->triple;
+	return e;
 }
 
 static int
@@ -878,10 +966,13 @@ verify_judge(const struct casefile *cf, const struct sel_env *env, const char *t
              struct diaglist *dl, enum outcome *out, struct strbuf *why)
 {
 	unsigned *left = xcalloc(dl->n + 1, sizeof(*left));
-	int failed = file_failures(cf, env, why), nodiag = 0;
+	struct sel_env as_run = judged_env(cf, env);
+	int failed, nodiag = 0;
 
 	(void)text;
 	(void)len;
+	env = &as_run;
+	failed = file_failures(cf, env, why);
 	for (size_t j = 0; j < dl->n; j++) {
 		left[j] = dl->v[j].count;
 		/* part of the display of the diagnostic before it: Clang's
@@ -939,7 +1030,7 @@ const struct dialect_ops dialect_verify = {
 	.headers = verify_headers,
 	.flags = verify_flags,
 	.judge = verify_judge,
-	.requires_reason = "%s is not this configuration's",
+	.requires_reason = "%s",
 	.peer = 1,
 	.bare_diagnostics = 1,
 };

@@ -48,6 +48,11 @@ TEST(trust_refusal)
 	ALLOWED(0, "-Xclang", "-verify", "-Xclang=-verify=a,b", "-Xclang", "-triple", "-Xclang", "x86_64-linux-gnu",
 	        "-Xclang", "-target-feature", "-Xclang", "-sse", "-Xclang", "-ferror-limit", "-Xclang", "0",
 	        "-Xclang", "-fsyntax-only", "-Xclang", "-Wno-vla", "-Xclang", "-emit-llvm-only");
+	/* a -verify RUN line's target, as lit gives it: cc1's -triple with
+	 * cc1's own CPU (empty), or the driver's --target= (no more than
+	 * -triple could already do) */
+	ALLOWED(0, "-Xclang", "-target-cpu", "-Xclang", "", "-Xclang", "-tune-cpu", "-Xclang", "",
+	        "--target=x86_64-w64-mingw32", "--target=aarch64-linux-gnu");
 	/* programs, code, options from files and other programs: not listed */
 	REFUSED(1, "-wrapper" NOT_LISTED, "-O2", "-wrapper", "sh,-c,id");
 	REFUSED(1, "-fplugin=x.so" NOT_LISTED, "-fplugin=x.so");
@@ -72,7 +77,8 @@ TEST(trust_refusal)
 	REFUSED(1, "--config" NOT_LISTED, "--config", "evil.cfg");
 	REFUSED(1, "--config-user-dir=." NOT_LISTED, "--config-user-dir=.");
 	REFUSED(1, "--driver-mode=cl" NOT_LISTED, "--driver-mode=cl", "/clang:-O2");
-	REFUSED(1, "--target=x86_64-w64-mingw32" NOT_LISTED, "--target=x86_64-w64-mingw32");
+	REFUSED(1, "--target" NOT_LISTED, "--target", "x86_64-w64-mingw32");
+	REFUSED(1, "--target=a/b: its value must be a name (letters, digits, _ . + - :)", "--target=a/b");
 	REFUSED(1, "-###" NOT_LISTED, "-###");
 	/* writers: not listed */
 	REFUSED(1, "-o" NOT_LISTED, "-o", "x.o");

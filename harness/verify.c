@@ -32,15 +32,34 @@ struct vcase {
  * its own is judged, as lit runs it on the host. */
 #if defined(__aarch64__)
 #define HOST_ARCH "arm64"
+#define HOST_ISA "aarch64"
 #elif defined(__s390x__)
 #define HOST_ARCH "s390x"
+#define HOST_ISA "s390x"
 #elif defined(__powerpc64__)
 #define HOST_ARCH "ppc64le"
+#define HOST_ISA "powerpc64le"
 #elif defined(__riscv)
 #define HOST_ARCH "riscv64"
+#define HOST_ISA "riscv64"
 #else
 #define HOST_ARCH "x86-64"
+#define HOST_ISA "x86_64"
 #endif
+
+/* lit's triples for a Clang built for the host (Debian's: ISA-pc-linux-gnu):
+ * %itanium_abi_triple is that triple, %ms_abi_triple its Windows twin
+ * (llvm/utils/lit/lit/llvm/config.py, make_itanium_abi_triple and
+ * make_msabi_triple). Anything else is as written. */
+static char *
+lit_triple(const char *t)
+{
+	if (!strcmp(t, "%itanium_abi_triple"))
+		return xstrdup(HOST_ISA "-pc-linux-gnu");
+	if (!strcmp(t, "%ms_abi_triple"))
+		return xstrdup(HOST_ISA "-pc-windows-msvc");
+	return xstrdup(t);
+}
 
 static struct vcase *
 vc(const struct casefile *cf)
@@ -407,9 +426,10 @@ target_release(void *ctx)
 /* The target a RUN line names (-triple T, -target T, --target=T): Clang
  * compiles for it, GCC is judged where the configuration is like it. */
 static void
-run_triple(struct vparser *p, const char *t, int line, int cc1)
+run_triple(struct vparser *p, const char *as_written, int line, int cc1)
 {
 	struct selector *like;
+	char *t = lit_triple(as_written);
 	char arch[64], *os;
 	const char *dash = strchr(t, '-'), *rest;
 	char *glob, *err = NULL;
@@ -445,6 +465,7 @@ run_triple(struct vparser *p, const char *t, int line, int cc1)
 	free(err);
 	free(glob);
 	free(os);
+	free(t);
 }
 
 /* %s, %S (the file and its directory) in a RUN word; NULL for what the

@@ -38,6 +38,7 @@ shift $((OPTIND - 1))
 [ -n "$W" ] || W=$(mktemp -d)
 mkdir -p "$W"
 tab=$(printf '\t')
+isa=$(uname -m)
 
 # the Clangs of the configuration that are installed
 clangs=$("$DM" list --config "$CONFIG" | awk -v only=",$ONLY," '
@@ -91,7 +92,9 @@ while IFS="$tab" read -r name file compiler verdict pre clang; do
 	dir=$(dirname "$file")
 	res=$(eval "$pre $clang -print-resource-dir" 2>/dev/null) || continue
 	cc1="$clang -cc1 -internal-isystem $res/include -nostdsysteminc"
-	cmd=$(printf '%s\n' "$cmd" | sed -e "s|%clang_cc1|$cc1|" -e "s|%s|$file|g" -e "s|%S|$dir|g")
+	# lit's triples for a Clang built for this host (Debian's: ISA-pc-linux-gnu)
+	cmd=$(printf '%s\n' "$cmd" | sed -e "s|%clang_cc1|$cc1|" -e "s|%itanium_abi_triple|$isa-pc-linux-gnu|g" \
+		-e "s|%ms_abi_triple|$isa-pc-windows-msvc|g" -e "s|%s|$file|g" -e "s|%S|$dir|g")
 	printf '%s\t%s\t%s\n' "$name" "$compiler" "$pre $cmd" >> "$W/ref.cmds"
 done < "$W/jobs.tsv"
 

@@ -76,6 +76,29 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__SYCL_DEVICE_ONLY__", PM_NOT_C }, { "__ASSEMBLER__", PM_NOT_C },
 };
 
+/* The word of the triple that defines a PM_ZERO_TARGET macro (the start
+ * of its architecture) or a PM_OTHER_OS one (anywhere in it): a -verify
+ * RUN line may compile for those targets (verify.c). */
+static const struct { const char *name, *word; } triple_words[] = {
+	{ "__csky__", "csky" }, { "__hexagon__", "hexagon" }, { "__AMDGPU__", "amdgcn" }, { "__amdgcn__", "amdgcn" },
+	{ "__NVPTX__", "nvptx" }, { "__SPIR__", "spir" }, { "__loongarch__", "loongarch" }, { "__m68k__", "m68k" },
+	{ "__AVR__", "avr" }, { "__MSP430__", "msp430" }, { "__bpf__", "bpf" }, { "__BPF__", "bpf" },
+	{ "__xcore__", "xcore" }, { "__ve__", "ve-" }, { "__sh__", "sh" },
+	{ "__Fuchsia__", "fuchsia" }, { "__FreeBSD__", "freebsd" }, { "__NetBSD__", "netbsd" },
+	{ "__OpenBSD__", "openbsd" }, { "__ORBIS__", "ps4" }, { "__PS4__", "ps4" }, { "__PROSPERO__", "ps5" },
+	{ "_AIX", "aix" }, { "__CYGWIN__", "cygwin" }, { "__HAIKU__", "haiku" }, { "__EMSCRIPTEN__", "emscripten" },
+	{ "__wasi__", "wasi" }, { "__sun", "solaris" },
+};
+
+static const char *
+triple_word(const char *name)
+{
+	for (size_t i = 0; i < LEN(triple_words); i++)
+		if (!strcmp(triple_words[i].name, name))
+			return triple_words[i].word;
+	return NULL;
+}
+
 static enum pm
 known_macro(const char *name)
 {
@@ -166,9 +189,9 @@ default_std(const struct sel_env *env)
 	return env->version[0] >= 11 ? 201710L : 201112L;
 }
 
-/* Is the configuration's macro m defined, and with which value? */
+/* Is the configuration's macro m (called name) defined, and with which value? */
 static int
-env_macro(enum pm m, const struct world *w, const struct sel_env *env, long long *v)
+env_macro(enum pm m, const char *name, const struct world *w, const struct sel_env *env, long long *v)
 {
 	const char *t = env->triple ? env->triple : "";
 	int clang = env->family == FAMILY_CLANG, d;
@@ -192,7 +215,9 @@ env_macro(enum pm m, const struct world *w, const struct sel_env *env, long long
 	case PM_HOSTED: return *v = !w->freestanding, 1;
 	case PM_STRICT: return w->strict;
 	case PM_OPTIMIZE: return w->optimize;
-	case PM_NOT_C: case PM_OTHER_OS: case PM_ZERO_TARGET: case PM_NONE: return 0;
+	case PM_ZERO_TARGET: return triple_word(name) && arch_is(t, triple_word(name));
+	case PM_OTHER_OS: return triple_word(name) && strstr(t, triple_word(name)) != NULL;
+	case PM_NOT_C: case PM_NONE: return 0;
 	default:
 		d = target_arch(t, m) || target_os(t, m);
 		if (m == PM_RISCV && d)
@@ -255,7 +280,7 @@ static long long
 ev_macro(struct ev *e, const char *name, int want_defined)
 {
 	long long v = 0;
-	int d = e->env ? env_macro(known_macro(name), e->w, e->env, &v) : 0;
+	int d = e->env ? env_macro(known_macro(name), name, e->w, e->env, &v) : 0;
 
 	return want_defined ? d : d ? v : 0;
 }

@@ -79,6 +79,7 @@ static const struct opt opts[] = {
 	{ "-include", ANY, EITHER, K_HEADER, 0 },
 	{ "-imacros", ANY, EITHER, K_HEADER, 0 },
 	{ "-nostdinc", DRV, NOVAL, K_NONE, 0 },
+	{ "-nostdlibinc", DRV, NOVAL, K_NONE, 0 },
 	{ "-nostdsysteminc", CC1, NOVAL, K_NONE, 0 },
 	{ "-nobuiltininc", CC1, NOVAL, K_NONE, 0 },
 	/* analysis */

@@ -837,23 +837,26 @@ push_cc1(struct strvec *out, const char *flag, const char *value)
  * default CPU (the host driver's -target-cpu and, from Clang 12, its
  * -tune-cpu undone: not the target's, and the driver's --target would add
  * the target's defaults, such as arm64's unsigned char, that cc1 alone
- * does not have); GCC the portable ones. */
+ * does not have) and, as lit's -nostdsysteminc, none of the host's system
+ * headers (which are not the target's: Clang's stdint.h would include
+ * the host's); GCC the portable ones. The target comes first, so that
+ * the RUN line's own -target-cpu is the last word. */
 static void
 verify_flags(const struct casefile *cf, const struct sel_env *env, struct strvec *out)
 {
 	const struct vcase *v = vc(cf);
+	int clang = env->family == FAMILY_CLANG;
 
-	strvec_append(out, env->family == FAMILY_CLANG && v->clang_flags.n ? &v->clang_flags : &cf->flags);
-	if (env->family != FAMILY_CLANG || !v->triple)
-		return;
-	if (!v->triple_cc1) {
+	if (clang && v->triple && !v->triple_cc1) {
 		strvec_push_nocopy(out, xasprintf("--target=%s", v->triple));
-		return;
+	} else if (clang && v->triple) {
+		strvec_push(out, "-nostdlibinc");
+		push_cc1(out, "-triple", v->triple);
+		push_cc1(out, "-target-cpu", "");
+		if (env->version[0] >= 12)
+			push_cc1(out, "-tune-cpu", "");
 	}
-	push_cc1(out, "-triple", v->triple);
-	push_cc1(out, "-target-cpu", "");
-	if (env->version[0] >= 12)
-		push_cc1(out, "-tune-cpu", "");
+	strvec_append(out, clang && v->clang_flags.n ? &v->clang_flags : &cf->flags);
 }
 
 /* The configuration a Clang job is judged in: its #if conditions see the

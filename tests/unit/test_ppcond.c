@@ -27,7 +27,10 @@ static const char src[] =
 	"#define LOCAL 2\n"                     /* 18 */
 	"#if LOCAL > 1 && !defined(__cplusplus) && __STDC_VERSION__ >= 201112L\n" /* 19 */
 	"local\n"                               /* 20 */
-	"#endif\n";                             /* 21 */
+	"#endif\n"                              /* 21 */
+	"#ifdef _AIX\n"                         /* 22 */
+	"aix\n"                                 /* 23 */
+	"#endif\n";                             /* 24 */
 
 TEST(ppcond_lines)
 {
@@ -40,7 +43,7 @@ TEST(ppcond_lines)
 
 	strvec_push(&flags, "-DWITH");
 	strvec_push(&flags, "-std=c99");
-	ppscan(src, sizeof(src) - 1, 21, &flags, &s);
+	ppscan(src, sizeof(src) - 1, 24, &flags, &s);
 	CHECK(s.lines[2].state == PP_SKIPPED);
 	CHECK(s.lines[5].state == PP_ACTIVE);
 	CHECK(s.lines[7].state == PP_SKIPPED);
@@ -48,7 +51,10 @@ TEST(ppcond_lines)
 	CHECK(!ppcond_holds(s.conds[s.lines[10].region], &gcc_arm));
 	CHECK(ppcond_holds(s.conds[s.lines[10].region], &clang_arm));
 	CHECK(ppcond_holds(s.conds[s.lines[10].region], &gcc_x86));
-	CHECK(!ppcond_holds(s.conds[s.lines[12].region], &gcc_arm));    /* no target defines __csky__ here */
+	CHECK(!ppcond_holds(s.conds[s.lines[12].region], &gcc_arm));    /* arm64 does not define __csky__ */
+	/* a -verify RUN line's own target does (verify.c) */
+	CHECK(ppcond_holds(s.conds[s.lines[12].region],
+	                   &(struct sel_env){ .family = FAMILY_CLANG, .version = { 14, 0, 0 }, .triple = "csky-unknown-linux" }));
 	text = ppcond_text(s.conds[s.lines[12].region]);
 	CHECK_STR(text, "!(defined __x86_64__ || __clang_major__ >= 16) && (defined __csky__)");
 	free(text);
@@ -57,6 +63,9 @@ TEST(ppcond_lines)
 	CHECK(s.lines[17].state == PP_ACTIVE);
 	/* -std=c99: __STDC_VERSION__ is 199901L whatever the compiler */
 	CHECK(s.lines[20].state == PP_COND && !ppcond_holds(s.conds[s.lines[20].region], &gcc_x86));
+	CHECK(s.lines[23].state == PP_COND && !ppcond_holds(s.conds[s.lines[23].region], &gcc_x86) &&
+	      ppcond_holds(s.conds[s.lines[23].region],
+	                   &(struct sel_env){ .family = FAMILY_CLANG, .version = { 17, 0, 0 }, .triple = "powerpc64-ibm-aix-xcoff" }));
 	ppscan_release(&s);
 	strvec_release(&flags);
 }

@@ -27,7 +27,7 @@ static const char *const never[] = {
 	"-mllvm", "-mlink", "--sysroot", "-isysroot", "-iprefix", "-iwithprefix",
 	"-ivfsoverlay", "-include-pch", "--include", "--imacros", "-ftime-trace=", "-fcrash-diagnostics-dir=",
 	"-fuse-ld=", "--ld-path", "--gcc-toolchain", "--gcc-install-dir", "-ccc-", "-resource-dir", "--prefix",
-	"-no-canonical-prefixes", "--target", "-fprofile-use=", "-fprofile-generate=",
+	"-no-canonical-prefixes", "-fprofile-use=", "-fprofile-generate=",
 	"-fprofile-instr-use=", "-fprofile-sample-use=", "-fauto-profile=", "-fsanitize-ignorelist=",
 	"-fsanitize-blacklist=", "-fxray-always-instrument=", "-fxray-never-instrument=", "-fxray-attr-list=",
 	"-fopenmp-targets=", "-foffload=", "-print-", "-###",
@@ -152,6 +152,9 @@ oracle(const struct strvec *words, int sandboxed)
 			abort();
 		if (!strcmp(w, "-v") || !strcmp(w, "-target") || !strcmp(w, "-fdiagnostics-parseable-fixits") || starts(w, never, N(never)) ||
 		    (!sandboxed && starts(w, beside, N(beside))))
+			abort();
+		/* a driver target by name only (--target=T); cc1's -triple likewise */
+		if (!strncmp(w, "--target", 8) && (strncmp(w, "--target=", 9) || !w[9] || strchr(w, '/')))
 			abort();
 		if (!strncmp(w, "-fdump-", 7) && strchr(w, '='))
 			abort();

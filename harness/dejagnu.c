@@ -201,6 +201,7 @@ struct dgreader {
 	struct strbuf why_na;           /* what cf->requires says, for reports */
 	const char *buf;                /* the file */
 	size_t len;
+	long last_pr;                   /* the last bug report named so far ("PR 98266"), 0: none */
 	int ml_begin;                   /* the first line of a multiline output, 0 for none */
 };
 
@@ -349,6 +350,32 @@ push_compiled(struct dgreader *r, int line, const char *name, struct directive *
 	add_dir(r->cf, d, xfail);
 }
 
+/* The number of the first bug report s names as GCC's tests do ("PR
+ * middle-end/98266", "PR 98266", "pr98266": PR, a component and a slash
+ * or a blank, then at least three digits), or 0. */
+static long
+find_pr(const char *s, size_t n)
+{
+	for (size_t i = 0; i + 2 < n; i++) {
+		size_t j = i + 2, d;
+		if ((i && isalnum((unsigned char)s[i - 1])) || tolower((unsigned char)s[i]) != 'p' ||
+		    tolower((unsigned char)s[i + 1]) != 'r')
+			continue;
+		if (j < n && s[j] == ' ')
+			j++;
+		d = j;
+		while (d < n && (isalnum((unsigned char)s[d]) || s[d] == '-' || s[d] == '+'))
+			d++;
+		if (d < n && s[d] == '/' && d > j && !isdigit((unsigned char)s[j]))
+			j = d + 1;
+		for (d = j; d < n && isdigit((unsigned char)s[d]); d++)
+			;
+		if (d - j >= 3 && d - j <= 9 && (d == n || !isalnum((unsigned char)s[d])))
+			return strtol(s + j, NULL, 10);
+	}
+	return 0;
+}
+
 /* dg-warning and its kin: REGEXP [COMMENT [SELECTOR [LINE]]], turned into
  * the expression dg.exp matches the output with (process-message). */
 static void
@@ -400,6 +427,13 @@ read_message(struct dgreader *r, int line, const char *name, const struct strvec
 		column = d.line == LINE_ANY ? "" : "[0-9]+: ";
 	}
 	d.regex = xstrdup(pat);
+	/* a dg-bogus is a false positive someone reported: its report, from
+	 * its comment or the nearest line at or above it that names one */
+	if (d.kind == D_BOGUS) {
+		long pr = w->n >= 2 ? find_pr(w->v[1], strlen(w->v[1])) : 0;
+		if (pr || r->last_pr)
+			d.ref = xasprintf("PR %ld", pr ? pr : r->last_pr);
+	}
 	sb_addstr(&re, "(^|\\n)([^\\n]+");
 	if (d.line != LINE_ANY)
 		sb_addf(&re, ":%d:", d.line);
@@ -1070,6 +1104,11 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		/* a directive's own comment names its report, not the lines below */
+		const char *dg = memmem(s, n, "{ dg-", 5);
+		long pr = find_pr(s, dg ? (size_t)(dg - s) : n);
+		if (pr)
+			r.last_pr = pr;
 		if (memchr(s, '{', n))
 			scan_line(&r, line, s, n);
 		s += n + 1;

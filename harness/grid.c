@@ -336,13 +336,49 @@ short_name(const struct grid *g, size_t ci)
 	return !strncmp(name, fam, n) && name[n] == '-' && name[n + 1] ? name + n + 1 : name;
 }
 
+/* Does another compiler of ci's family have a point release of ci's
+ * major version as its name ("gcc-11.5" beside "gcc-11")? */
+static int
+major_shared(const struct grid *g, size_t ci)
+{
+	const char *s = short_name(g, ci);
+	size_t n = strlen(s);
+
+	if (s == g->compilers.v[ci] || strspn(s, "0123456789") != n)
+		return 0;
+	for (size_t cj = 0; cj < g->compilers.n; cj++) {
+		const char *t = short_name(g, cj);
+		if (cj != ci && !strcmp(g->families.v[cj], g->families.v[ci]) && !strncmp(t, s, n) && t[n] == '.')
+			return 1;
+	}
+	return 0;
+}
+
+/* A compiler in a range: its short name, or where a point release of its
+ * major version is in the grid too, its own X.Y ("11.3" beside "11.5"),
+ * so that "11" never stands for one of two. Allocated. */
+static char *
+short_label(const struct grid *g, size_t ci)
+{
+	const char *v = ci < g->versions.n ? g->versions.v[ci] : "", *dot = strchr(v, '.');
+
+	if (major_shared(g, ci) && dot && dot[1] >= '0' && dot[1] <= '9')
+		return xstrndup(v, (size_t)(dot + 1 - v) + strspn(dot + 1, "0123456789"));
+	return xstrdup(short_name(g, ci));
+}
+
 char *
 grid_col_label(const struct grid *g, const struct grid_col *c)
 {
 	if (c->first == c->last)
 		return xstrdup(g->compilers.v[c->first]);
-	if (short_name(g, c->first) != g->compilers.v[c->first] && short_name(g, c->last) != g->compilers.v[c->last])
-		return xasprintf("%s %s–%s", g->families.v[c->first], short_name(g, c->first), short_name(g, c->last));
+	if (short_name(g, c->first) != g->compilers.v[c->first] && short_name(g, c->last) != g->compilers.v[c->last]) {
+		char *a = short_label(g, c->first), *b = short_label(g, c->last);
+		char *label = xasprintf("%s %s–%s", g->families.v[c->first], a, b);
+		free(a);
+		free(b);
+		return label;
+	}
 	return xasprintf("%s – %s", g->compilers.v[c->first], g->compilers.v[c->last]);
 }
 
@@ -357,12 +393,14 @@ grid_family_cell(const struct grid *g, char *const *cells, const char *fam, cons
 	for (size_t ci = 0; ci <= g->compilers.n; ci++) {
 		int in = ci < g->compilers.n && !strcmp(g->families.v[ci], fam) && *cells[ci];
 		if (open && (!in || prev + 1 != ci || strcmp(cells[ci], cells[prev]))) {
-			const char *a = short_name(g, first), *b = short_name(g, prev);
+			char *a = short_label(g, first), *b = short_label(g, prev);
 			sb_addstr(&sb, nranges++ ? sep : "");
 			if (first == prev)
 				sb_addf(&sb, "%s: %s", a, cells[first]);
 			else
 				sb_addf(&sb, "%s–%s: %s", a, b, cells[first]);
+			free(a);
+			free(b);
 			only = cells[first];
 			open = 0;
 		}

@@ -126,3 +126,58 @@ TEST(grid_cells_columns_ranges)
 	grid_row_release(&row, &g);
 	grid_release(&g);
 }
+
+/* A point release beside its major version ("gcc-11.5" beside "gcc-11",
+ * Debian 12's 11.3): ranges name both by X.Y, never "11" for one of two. */
+TEST(grid_point_release_labels)
+{
+	static const char *const cs[] = { "gcc-11", "gcc-11.5", "gcc-12", "gcc-16" };
+	static const char *const vs[] = { "11.3.0", "11.5.0", "12.2.0", "16.2.0" };
+	static const char *const val[] = { "silent", "FP", "FP", "FP" };
+	struct grid g = {0};
+	struct grid_row row;
+	struct grid_col *cols;
+	char *cells[4], *s;
+	size_t n;
+
+	for (size_t i = 0; i < 4; i++) {
+		strvec_push(&g.compilers, cs[i]);
+		strvec_push(&g.families, "gcc");
+		strvec_push(&g.versions, vs[i]);
+	}
+	strvec_push(&g.targets, "x86-64");
+	strvec_push(&g.profiles, "default");
+	g.nconf = 4;
+	grid_row_init(&row, &g);
+	for (size_t i = 0; i < 4; i++)
+		grid_row_set(&row, &g, i, xstrdup(val[i]));
+	for (size_t ci = 0; ci < 4; ci++)
+		cells[ci] = grid_cell(&g, &row, ci, GRID_PROSE);
+	s = grid_family_cell(&g, cells, "gcc", "<br>");
+	CHECK_STR(s, "11.3: silent<br>11.5–16: FP");
+	free(s);
+	n = grid_columns(&g, cells, 1, NULL, &cols);
+	CHECK(n == 2);
+	if (n == 2) {
+		s = grid_col_label(&g, &cols[1]);
+		CHECK_STR(s, "gcc 11.5–16");
+		free(s);
+	}
+	free(cols);
+	/* all alike: one range, from the first to the last */
+	free(cells[0]);
+	cells[0] = xstrdup("FP");
+	cols = NULL;
+	n = grid_columns(&g, cells, 1, NULL, &cols);
+	if (n == 1) {
+		s = grid_col_label(&g, &cols[0]);
+		CHECK_STR(s, "gcc 11.3–16");
+		free(s);
+	}
+	CHECK(n == 1);
+	free(cols);
+	for (size_t ci = 0; ci < 4; ci++)
+		free(cells[ci]);
+	grid_row_release(&row, &g);
+	grid_release(&g);
+}

@@ -165,3 +165,42 @@ TEST(match_dejagnu_fits)
 	diaglist_release(&dl);
 	case_release(&cf);
 }
+
+/* A dg-bogus names the bug report it is about (the atlas links it): its
+ * comment's, else the nearest one named at or above it, else none. */
+TEST(dejagnu_bogus_report)
+{
+	static const char dg_text[] =
+		"/* PR middle-end/98266 - bogus -Wstringop-overflow\n"                  /* 1 */
+		"   { dg-do compile } */\n"                                            /* 2 */
+		"void f(void) {\n"                                                     /* 3 */
+		"  g(); /* { dg-bogus \"size 0\" \"pr99102\" } */\n"                   /* 4 */
+		"  h(); /* { dg-bogus \"size 0\" } */\n"                               /* 5 */
+		"  /* PR tree-optimization/100001: APR 123 and SPR 42 are not */\n"    /* 6 */
+		"  i(); /* { dg-bogus \"size 0\" \"bogus\" } */\n"                     /* 7 */
+		"}\n";
+	static const char plain[] = "void f(void) {\n  g(); /* { dg-bogus \"x\" \"APR 1234\" } */\n}\n";
+	static const char *const want[] = { "PR 99102", "PR 98266", "PR 100001" };
+	struct casefile cf;
+	struct errlist errs = {0};
+	size_t k = 0;
+
+	CHECK(case_parse(&cf, "c.c", "c.c", dg_text, sizeof(dg_text) - 1, dialect_find("dejagnu"),
+	                 &(struct read_ctx){ .vocab = &vocab }, &errs) == 0);
+	for (size_t i = 0; i < cf.ndirs; i++)
+		if (cf.dirs[i].kind == D_BOGUS && k < 3) {
+			CHECK(cf.dirs[i].ref != NULL);
+			if (cf.dirs[i].ref)
+				CHECK_STR(cf.dirs[i].ref, want[k]);
+			k++;
+		}
+	CHECK(k == 3);
+	case_release(&cf);
+	CHECK(case_parse(&cf, "c.c", "c.c", plain, sizeof(plain) - 1, dialect_find("dejagnu"),
+	                 &(struct read_ctx){ .vocab = &vocab }, &errs) == 0);
+	CHECK(cf.ndirs == 1);
+	if (cf.ndirs == 1 && cf.dirs[0].ref)
+		CHECK_STR(cf.dirs[0].ref, "(none)");
+	case_release(&cf);
+	errlist_release(&errs);
+}

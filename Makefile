@@ -216,6 +216,23 @@ kernel: deps
 	 build/diagmatrix table --format trees $(KERNEL_RESULTS) > results/kernel.md || exit 2; \
 	 echo "(tree exit status $$st; results/kernel.md written)"
 
+# The atlas (docs/trees.md, Test suites), not part of make check: the
+# compilers' own test suites of trees/atlas.yaml (GCC 16's tests of the
+# value-tracking warnings) on every compiler of their family in the
+# matrix and every target, into results/atlas.results, and its report
+# results/atlas.md: which of their false positives fire where. Failing
+# files are what it measures (exit 1 is not an error). A rerun compiles
+# nothing that has not changed.
+ATLAS_RESULTS = results/atlas.results
+atlas: deps
+	@$(MAKE) --no-print-directory build/diagmatrix
+	@sh scripts/ensure-packages $(TREE_DEPS) $$(build/diagmatrix list --host-packages)
+	build/diagmatrix root
+	build/diagmatrix atlas --out $(ATLAS_RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
+	 st=$$?; [ $$st -le 1 ] || exit $$st; \
+	 build/diagmatrix table --format atlas $(ATLAS_RESULTS) > results/atlas.md || exit 2; \
+	 echo "(atlas exit status $$st; results/atlas.md written)"
+
 bench: deps
 	@$(MAKE) --no-print-directory build/diagmatrix
 	@sh scripts/ensure-packages $$(build/diagmatrix list --host-packages)
@@ -253,4 +270,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel bench bench-kernel install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel atlas bench bench-kernel install uninstall clean FORCE

@@ -1090,11 +1090,14 @@ dejagnu_read(struct casefile *cf, const char *buf, size_t len, const struct read
 	struct dgreader r = { .cf = cf, .buf = buf, .len = len };
 	const char *s = buf, *end = buf + len;
 	int line = 1;
+	const char *base = strrchr(cf->name, '/') ? strrchr(cf->name, '/') + 1 : cf->name;
 
 	(void)errs;     /* what cannot be read makes the file n/a */
 	cf->dialect_data = xcalloc(1, sizeof(struct dgcase));
 	cf->dialect_free = dejagnu_release;
 	cf->mode = MODE_ASSEMBLY;       /* dg.exp's default: dg-do compile */
+	/* a reproducer named after its report (pr116481.c) is about it */
+	r.last_pr = find_pr(base, strlen(base));
 	if ((r.srcdir = find_srcdir(cf->abspath))) {
 		r.vars[0] = "srcdir";
 		r.vars[1] = r.srcdir;

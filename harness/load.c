@@ -60,9 +60,11 @@ walk(const char *dir, const char *rel, struct strvec *paths, struct strvec *name
 
 /* Collect the *.c files under path (a file or a directory, recursively,
  * sorted, but for directories named Inputs), with their names relative to
- * the cases root. */
+ * the cases root: a file given by itself by its name, or by its path below
+ * root when it is under root. */
 static int
-cases_collect(const char *path, struct strvec *paths, struct strvec *names, struct errlist *errs)
+cases_collect(const char *path, const char *root, struct strvec *paths, struct strvec *names,
+              struct errlist *errs)
 {
 	struct stat st;
 	char *dir;
@@ -81,7 +83,10 @@ cases_collect(const char *path, struct strvec *paths, struct strvec *names, stru
 		return (int)len;
 	}
 	strvec_push(paths, path);
-	{
+	len = root ? strlen(root) : 0;
+	if (root && !strncmp(path, root, len) && path[len] == '/' && path[len + 1]) {
+		strvec_push(names, path + len + 1);
+	} else {
 		const char *slash = strrchr(path, '/');
 		strvec_push(names, slash ? slash + 1 : path);
 	}
@@ -245,6 +250,13 @@ int
 cases_load(struct caselist *cl, const struct strvec *inputs, const struct sel_vocab *vocab,
            const struct dialect_ops *dialect, struct errlist *errs)
 {
+	return cases_load_under(cl, inputs, NULL, vocab, dialect, errs);
+}
+
+int
+cases_load_under(struct caselist *cl, const struct strvec *inputs, const char *root, const struct sel_vocab *vocab,
+                 const struct dialect_ops *dialect, struct errlist *errs)
+{
 	struct strvec paths = {0}, names = {0};
 	struct read_ctx ctx = { .vocab = vocab };
 	struct dircache dc = {0};
@@ -253,9 +265,9 @@ cases_load(struct caselist *cl, const struct strvec *inputs, const struct sel_vo
 	memset(cl, 0, sizeof(*cl));
 	xgrow((void **)&cl->v, &cl->cap, 1, sizeof(*cl->v));
 	if (!inputs->n)
-		r = cases_collect("cases", &paths, &names, errs);
+		r = cases_collect("cases", NULL, &paths, &names, errs);
 	for (size_t i = 0; i < inputs->n; i++)
-		if (cases_collect(inputs->v[i], &paths, &names, errs) < 0)
+		if (cases_collect(inputs->v[i], root, &paths, &names, errs) < 0)
 			r = -1;
 	for (size_t i = 0; i < paths.n; i++)
 		if (load_file(cl, paths.v[i], names.v[i], dialect, &ctx, &dc, errs) < 0)

@@ -32,6 +32,11 @@ struct caselist {
  * names are unique (a second is an error). */
 int cases_load(struct caselist *cl, const struct strvec *inputs, const struct sel_vocab *vocab,
                const struct dialect_ops *dialect, struct errlist *errs);
+/* The same, a file given by itself that is under root (a test suite's
+ * source) named by its path below it ("gcc.dg/Warray-bounds-48.c"), as
+ * a directory's files are; root NULL: cases_load. */
+int cases_load_under(struct caselist *cl, const struct strvec *inputs, const char *root,
+                     const struct sel_vocab *vocab, const struct dialect_ops *dialect, struct errlist *errs);
 void caselist_release(struct caselist *cl);
 
 /* Read one case from the bytes of a file: path is how the compiler is

@@ -19,6 +19,8 @@
 #include "table.h"
 #include "treereport.h"
 #include "treerun.h"
+#include "suite.h"
+#include "atlas.h"
 #include "version.h"
 
 static const char usage_text[] =
@@ -32,7 +34,7 @@ static const char usage_text[] =
 	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
 	"                         [--compile-commands FILE.json] FILE.c... [-- FLAG...]\n"
 	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
-	"       diagmatrix table  [--format markdown|svg|overview|trees] RESULTS...\n"
+	"       diagmatrix table  [--format markdown|svg|overview|trees|atlas] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
 	"       diagmatrix diff   [--format text|markdown] OLD NEW\n"
 	"       diagmatrix merge  --out FILE RESULTS...\n"
@@ -46,6 +48,9 @@ static const char usage_text[] =
 	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
 	"                         [--refresh] [--no-cache] [--dry-run] [--quiet]\n"
 	"                         [TREE...]\n"
+	"       diagmatrix atlas  [--config FILE] [--trees FILE] [--compilers A,B]\n"
+	"                         [--targets X,Y] [-j N] [--out FILE] [--refresh]\n"
+	"                         [--no-cache] [--dry-run] [--quiet] [SUITE...]\n"
 	"       diagmatrix --version\n";
 
 static int
@@ -359,17 +364,16 @@ cmd_table(int argc, char **argv)
 {
 	struct results r = {0};
 	struct strvec files = {0};
-	int status = 0, format = 0;     /* markdown, svg, overview, trees */
+	static const char *const formats[] = { "markdown", "svg", "overview", "trees", "atlas" };
+	int status = 0, format = 0;     /* an index into formats */
 
 	for (int i = 1; i < argc; i++) {
 		const char *v;
 		if (is_opt(argv[i], "--format")) {
-			if (!(v = optval(argc, argv, &i, "--format")) ||
-			    (strcmp(v, "markdown") && strcmp(v, "svg") && strcmp(v, "overview") && strcmp(v, "trees"))) {
+			if (!(v = optval(argc, argv, &i, "--format")) || (format = name_index(formats, LEN(formats), v)) < 0) {
 				strvec_release(&files);
-				return usage("table --format is markdown, svg, overview or trees", NULL);
+				return usage("table --format is markdown, svg, overview, trees or atlas", NULL);
 			}
-			format = !strcmp(v, "svg") ? 1 : !strcmp(v, "overview") ? 2 : !strcmp(v, "trees") ? 3 : 0;
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&files);
 			return usage("unknown option '%s'", argv[i]);
@@ -387,6 +391,8 @@ cmd_table(int argc, char **argv)
 		table_write_overview(stdout, &r);
 	else if (format == 3)
 		tree_report(stdout, &r);
+	else if (format == 4)
+		atlas_write(stdout, &r);
 	else
 		table_write(stdout, &r);
 	results_release(&r);
@@ -660,10 +666,10 @@ tree_value(int argc, char **argv, int *i, struct tree_opts *o)
 	return 0;
 }
 
+/* tree and atlas: the same options, main runs them. */
 static int
-cmd_tree(int argc, char **argv)
+tree_command(int argc, char **argv, struct tree_opts o, int (*main_fn)(const struct tree_opts *))
 {
-	struct tree_opts o = { .trees = "trees/linux.yaml", .out = "results/trees.results" };
 	struct confpath cp = {0};
 	int r = 0;
 
@@ -684,7 +690,7 @@ cmd_tree(int argc, char **argv)
 	}
 	if (!r && !(r = locate_config(&cp, o.config, 0))) {
 		o.config = cp.path;
-		r = tree_main(&o);
+		r = main_fn(&o);
 	}
 	confpath_release(&cp);
 	strvec_release(&o.names);
@@ -692,6 +698,20 @@ cmd_tree(int argc, char **argv)
 	strvec_release(&o.filter.targets);
 	strvec_release(&o.filter.profiles);
 	return r;
+}
+
+static int
+cmd_tree(int argc, char **argv)
+{
+	return tree_command(argc, argv, (struct tree_opts){ .trees = "trees/linux.yaml", .out = "results/trees.results" },
+	                    tree_main);
+}
+
+static int
+cmd_atlas(int argc, char **argv)
+{
+	return tree_command(argc, argv, (struct tree_opts){ .trees = "trees/atlas.yaml", .out = "results/atlas.results" },
+	                    suite_main);
 }
 
 /* The commands, with what each does, for help. */
@@ -725,6 +745,12 @@ static const struct command {
 	  "with the configuration's compilers, judge their diagnostics against the\n"
 	  "tree's expectations and write a results file (default results/trees.results).\n"
 	  "Exit 0: all pass; 1: something failed or erred; 2: bad input." },
+	{ "atlas", cmd_atlas, "Run the compilers' own test suites (the test-suite trees of --trees, default\n"
+	  "trees/atlas.yaml: GCC's DejaGnu tests, Clang's -verify tests) as cases on\n"
+	  "every compiler of their family and every target, and write a results file\n"
+	  "(default results/atlas.results); table --format atlas reports it. Exit 0:\n"
+	  "all pass; 1: something failed or erred (other versions' tests often do);\n"
+	  "2: bad input." },
 };
 
 /* The synopsis of one command: its lines of usage_text, the first as

@@ -171,7 +171,7 @@ plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *
 	if (o->config)
 		vocab = config_vocab(&p->cfg);
 	p->built |= want & PLAN_CASES;
-	if ((want & PLAN_CASES) && cases_load(&p->cases, &o->cases, &vocab, o->dialect, errs) < 0)
+	if ((want & PLAN_CASES) && cases_load_under(&p->cases, &o->cases, o->cases_root, &vocab, o->dialect, errs) < 0)
 		return -1;
 	p->built |= want & PLAN_PROBES;
 	if ((want & PLAN_PROBES) && (r = build_probes(p, o, errs)) < 0 && !errs->n)

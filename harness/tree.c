@@ -64,10 +64,36 @@ valid_option(const char *s)
 	return n > 0 && s[n] == '=' && s[n + 1] && !strchr(s + n + 1, '\n') && strncmp(s, "CONFIG_", 7);
 }
 
+/* A list of relative paths (units, patches); patches get the tree file's
+ * directory, and their positions. */
+static void
+path_list(struct tloader *ld, const yaml_node_t *n, const char *what, struct strvec *out, int **pos)
+{
+	if (n->type != YAML_SEQUENCE_NODE) {
+		yd_err(&ld->y, n, "%s must be a sequence of paths, not %s", what, yd_kind(n));
+		return;
+	}
+	if (yd_too_many(&ld->y, n, what))
+		return;
+	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
+		const yaml_node_t *item = yd_node(&ld->y, *it);
+		char *p = path_scalar(ld, item, what);
+		if (!p)
+			continue;
+		if (pos) {
+			*pos = xrealloc(*pos, (out->n + 1) * 2 * sizeof(**pos));
+			at(item, &(*pos)[out->n * 2], &(*pos)[out->n * 2 + 1]);
+			strvec_push_nocopy(out, *ld->dir ? xasprintf("%s/%s", ld->dir, p) : xstrdup(p));
+			free(p);
+		} else {
+			strvec_push_nocopy(out, p);
+		}
+	}
+}
 static void
 load_source(struct tloader *ld, const yaml_node_t *n)
 {
-	static const char *const keys = "suite, package, mirror";
+	static const char *const keys = "suite, package, mirror, tarball, extract";
 	struct tree *t = ld->t;
 
 	if (yd_mapping(&ld->y, n, "source") < 0)
@@ -79,7 +105,11 @@ load_source(struct tloader *ld, const yaml_node_t *n)
 		              !strcmp(k, "mirror") ? &t->mirror : NULL;
 		if (!k)
 			continue;
-		if (!slot) {
+		if (!strcmp(k, "tarball") && !t->tarball) {
+			t->tarball = path_scalar(ld, v, "tarball");
+		} else if (!strcmp(k, "extract") && !t->extract.n) {
+			path_list(ld, v, "extract", &t->extract, NULL);
+		} else if (!slot) {
 			yd_unknown_key(&ld->y, p, "source", keys);
 		} else if (!*slot && slot == &t->mirror) {
 			const char *s = yd_scalar(&ld->y, v, k);
@@ -125,6 +155,13 @@ load_arches(struct tloader *ld, const yaml_node_t *n)
 	}
 }
 
+/* The family whose own tests a suite is: DejaGnu GCC's, -verify Clang's. */
+static enum family
+suite_family(const struct tree *t)
+{
+	return !strcmp(t->build, "verify") ? FAMILY_CLANG : FAMILY_GCC;
+}
+
 static void
 load_compilers(struct tloader *ld, const yaml_node_t *n)
 {
@@ -136,7 +173,10 @@ load_compilers(struct tloader *ld, const yaml_node_t *n)
 		long c = config_find_compiler(ld->cfg, names.v[i]);
 		if (c < 0)
 			yd_err(&ld->y, n, "compiler '%s' is not in %s", names.v[i], ld->cfg->path);
-		else if (ld->cfg->compilers[c].family != FAMILY_GCC)
+		else if (tree_is_suite(t) && ld->cfg->compilers[c].family != suite_family(t))
+			yd_err(&ld->y, n, "compiler '%s': %s's tests are %s's", names.v[i], t->build,
+			       suite_family(t) == FAMILY_GCC ? "GCC" : "Clang");
+		else if (!tree_is_suite(t) && ld->cfg->compilers[c].family != FAMILY_GCC)
 			yd_err(&ld->y, n, "compiler '%s': only GCC builds trees so far", names.v[i]);
 		else if (name_index((const char *const *)t->compilers.v, t->compilers.n, names.v[i]) < 0)
 			strvec_push(&t->compilers, names.v[i]);
@@ -144,32 +184,6 @@ load_compilers(struct tloader *ld, const yaml_node_t *n)
 	strvec_release(&names);
 }
 
-/* A list of relative paths (units, patches); patches get the tree file's
- * directory, and their positions. */
-static void
-path_list(struct tloader *ld, const yaml_node_t *n, const char *what, struct strvec *out, int **pos)
-{
-	if (n->type != YAML_SEQUENCE_NODE) {
-		yd_err(&ld->y, n, "%s must be a sequence of paths, not %s", what, yd_kind(n));
-		return;
-	}
-	if (yd_too_many(&ld->y, n, what))
-		return;
-	for (yaml_node_item_t *it = n->data.sequence.items.start; it < n->data.sequence.items.top; it++) {
-		const yaml_node_t *item = yd_node(&ld->y, *it);
-		char *p = path_scalar(ld, item, what);
-		if (!p)
-			continue;
-		if (pos) {
-			*pos = xrealloc(*pos, (out->n + 1) * 2 * sizeof(**pos));
-			at(item, &(*pos)[out->n * 2], &(*pos)[out->n * 2 + 1]);
-			strvec_push_nocopy(out, *ld->dir ? xasprintf("%s/%s", ld->dir, p) : xstrdup(p));
-			free(p);
-		} else {
-			strvec_push_nocopy(out, p);
-		}
-	}
-}
 
 /* The units as written, checked; then TREE_PREPARE before them: what the
  * build compiles before any unit (Kbuild's prepare: the architecture's
@@ -413,7 +427,10 @@ required(struct tloader *ld, const yaml_node_t *v, const char *key)
 static void
 load_tree(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v)
 {
-	static const char *const keys[] = { "title", "source", "build", "arch", "compilers", "configs", "expect" };
+	static const char *const keys[] = { "title", "source", "build", "arch", "compilers", "configs", "expect", "tests", "root", "search",
+	                                    "naming" };
+	static const char *const kbuild_only[] = { "arch", "configs", "expect" };
+	static const char *const suite_only[] = { "tests", "root", "search", "naming" };
 	struct tree *t = ld->t;
 	const yaml_node_t *n;
 
@@ -422,13 +439,41 @@ load_tree(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v)
 		return;
 	for (yaml_node_pair_t *p = v->data.mapping.pairs.start; p < v->data.mapping.pairs.top; p++)
 		if (yd_key(&ld->y, p) && name_index(keys, LEN(keys), yd_key(&ld->y, p)) < 0)
-			yd_unknown_key(&ld->y, p, "a tree", "title, source, build, arch, compilers, configs, expect");
+			yd_unknown_key(&ld->y, p, "a tree", "title, source, build, arch, compilers, configs, expect, tests, root, search, naming");
 	if ((n = yd_get(&ld->y, v, "title")) && yd_scalar(&ld->y, n, "title"))
 		t->title = xstrdup(yd_scalar(&ld->y, n, "title"));
-	if ((n = required(ld, v, "build")) && (t->build = yd_name(&ld->y, n, "build")) && strcmp(t->build, "kbuild"))
-		yd_err(&ld->y, n, "build '%s' is not one the harness drives (kbuild)", t->build);
+	if ((n = required(ld, v, "build")) && (t->build = yd_name(&ld->y, n, "build")) && strcmp(t->build, "kbuild") &&
+	    !tree_is_suite(t))
+		yd_err(&ld->y, n, "build '%s' is not one the harness drives (kbuild, dejagnu, verify)", t->build);
 	if ((n = required(ld, v, "source")))
 		load_source(ld, n);
+	if (t->build && tree_is_suite(t)) {
+		/* a compiler's own tests: files run as cases, nothing built */
+		for (size_t i = 0; i < LEN(kbuild_only); i++)
+			if ((n = yd_get(&ld->y, v, kbuild_only[i])))
+				yd_err(&ld->y, n, "%s: is for kbuild trees, not a test suite", kbuild_only[i]);
+		if ((n = yd_get(&ld->y, v, "compilers")))
+			load_compilers(ld, n);
+		if ((n = required(ld, v, "tests")))
+			path_list(ld, n, "tests", &t->tests, NULL);
+		if ((n = yd_get(&ld->y, v, "root")))
+			t->suite_root = path_scalar(ld, n, "root");
+		if ((n = yd_get(&ld->y, v, "search")))
+			path_list(ld, n, "search", &t->search, NULL);
+		if ((n = yd_get(&ld->y, v, "naming")))
+			yd_strings(&ld->y, n, "naming", &t->naming);
+		if (!t->search.n != !t->naming.n)
+			yd_err(&ld->y, v, "search: and naming: go together");
+		for (size_t i = 0; i < t->naming.n; i++)
+			if (!*t->naming.v[i] || strchr(t->naming.v[i], '\n'))
+				yd_err(&ld->y, n, "naming: '%s' must be one line of text", t->naming.v[i]);
+		if (!t->title && t->name)
+			t->title = xstrdup(t->name);
+		return;
+	}
+	for (size_t i = 0; i < LEN(suite_only); i++)
+		if ((n = yd_get(&ld->y, v, suite_only[i])))
+			yd_err(&ld->y, n, "%s: is for test suites (build: dejagnu or verify)", suite_only[i]);
 	if ((n = required(ld, v, "arch")))
 		load_arches(ld, n);
 	if ((n = required(ld, v, "compilers")))
@@ -576,6 +621,12 @@ one_release(struct tree *t)
 	free(t->package);
 	free(t->mirror);
 	free(t->build);
+	free(t->tarball);
+	strvec_release(&t->extract);
+	strvec_release(&t->tests);
+	free(t->suite_root);
+	strvec_release(&t->search);
+	strvec_release(&t->naming);
 	for (size_t i = 0; i < t->narches; i++) {
 		free(t->arches[i].target);
 		free(t->arches[i].name);
@@ -606,6 +657,12 @@ tree_release(struct treefile *tf)
 	free(tf->trees);
 	free(tf->path);
 	memset(tf, 0, sizeof(*tf));
+}
+
+int
+tree_is_suite(const struct tree *t)
+{
+	return t->build && (!strcmp(t->build, "dejagnu") || !strcmp(t->build, "verify"));
 }
 
 const struct tree *

@@ -63,7 +63,13 @@ struct tree_arch {
 struct tree {
 	char *name, *title;
 	char *suite, *package, *mirror;    /* where the source comes from */
-	char *build;                        /* "kbuild" */
+	char *build;                        /* "kbuild"; "dejagnu" or "verify" for a test suite */
+	char *tarball;          /* the source's tarball in the package, a glob; NULL: usr/src/PACKAGE.tar.xz */
+	struct strvec extract;  /* only these directories of the tarball are unpacked (empty: all) */
+	struct strvec tests;    /* a test suite's files: globs under the source (suite.h) */
+	char *suite_root;       /* a test suite's files are named by their path below it (NULL: the source) */
+	struct strvec search;   /* ... and the files these globs match whose text names one of naming */
+	struct strvec naming;
 	struct tree_arch *arches;
 	size_t narches;
 	struct strvec compilers;
@@ -87,6 +93,11 @@ int tree_parse(struct treefile *tf, const char *name, const char *buf, size_t le
 int tree_load(struct treefile *tf, const char *path, const struct config *cfg, struct errlist *errs);
 void tree_release(struct treefile *tf);
 
+/* Is t a test suite: a compiler's own test files, run as cases in their
+ * dialect (build: dejagnu, GCC's; verify, Clang's), nothing built? Such a
+ * tree has source, tests and optionally compilers, no arch, configs or
+ * expectations. */
+int tree_is_suite(const struct tree *t);
 /* The tree called name, or NULL. */
 const struct tree *tree_find(const struct treefile *tf, const char *name);
 /* The build system's name for target, or NULL when the tree does not build it. */

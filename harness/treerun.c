@@ -833,7 +833,7 @@ tree_filter(const struct treefile *tf, const struct tree_opts *o, struct config_
 {
 	for (size_t i = 0; i < tf->ntrees; i++) {
 		const struct tree *t = &tf->trees[i];
-		if (!wanted(&o->names, t->name))
+		if (!wanted(&o->names, t->name) || tree_is_suite(t))
 			continue;
 		for (size_t k = 0; k < t->compilers.n; k++)
 			if (wanted(&o->filter.compilers, t->compilers.v[k]) && strvec_find(&f->compilers, t->compilers.v[k]) < 0)
@@ -866,6 +866,9 @@ tree_plan(struct trun *x, struct errlist *errs)
 	for (size_t i = 0; i < x->o->names.n; i++)
 		if (!tree_find(&x->tf, x->o->names.v[i]))
 			errlist_add(errs, x->o->trees, 0, 0, "no tree '%s'", x->o->names.v[i]);
+		else if (tree_is_suite(tree_find(&x->tf, x->o->names.v[i])))
+			errlist_add(errs, x->o->trees, 0, 0, "tree '%s' is a test suite: diagmatrix atlas runs it",
+			            x->o->names.v[i]);
 	tree_filter(&x->tf, x->o, &po.filter);
 	tree_release(&x->tf);
 	config_release(&cfg);

@@ -2,6 +2,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <glob.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
@@ -282,12 +283,83 @@ write_stamp(const char *dir, const char *package, const char *version, const cha
 	return ok ? 0 : -1;
 }
 
+/* The one tarball of the package unpacked in debdir that t names
+ * (tarball:, a glob; usr/src/PACKAGE.tar.xz by default), allocated; NULL
+ * with *err when none or several match. */
+static char *
+find_tarball(const struct tree *t, const char *debdir, char **err)
+{
+	char *pattern = t->tarball ? xasprintf("%s/%s", debdir, t->tarball) :
+	                xasprintf("%s/usr/src/%s.tar.xz", debdir, t->package), *found = NULL;
+	glob_t g = {0};
+	struct stat st;
+
+	if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc == 1 && lstat(g.gl_pathv[0], &st) == 0 &&
+	    S_ISREG(st.st_mode))
+		found = xstrdup(g.gl_pathv[0]);
+	else
+		*err = xasprintf("%s: %zu regular files match %s in the package, not one", t->package, g.gl_pathc,
+		                 pattern + strlen(debdir) + 1);
+	globfree(&g);
+	free(pattern);
+	return found;
+}
+
+/* tar's command: the tarball into tree, only t's extract: directories
+ * (under the tarball's top directory) when it names any. */
+static void
+tar_argv(const struct tree *t, const char *tarball, const char *tree, struct strvec *av)
+{
+	strvec_push(av, "tar");
+	strvec_push(av, "-xf");
+	strvec_push(av, tarball);
+	strvec_push(av, "-C");
+	strvec_push(av, tree);
+	strvec_push(av, "--no-same-owner");
+	if (t->extract.n)
+		strvec_push(av, "--wildcards");
+	for (size_t i = 0; i < t->extract.n; i++)
+		strvec_push_nocopy(av, xasprintf("*/%s/*", t->extract.v[i]));
+}
+
+/* The source is tree/PACKAGE: the tarball's one top directory, renamed
+ * when it has another name (gcc-16.2.0 in gcc-16-source). */
+static int
+top_dir(const struct tree *t, const char *tree, char **err)
+{
+	char *want = xasprintf("%s/%s", tree, t->package), *only = NULL;
+	DIR *d;
+	struct dirent *de;
+	size_t n = 0;
+	struct stat st;
+	int r = 0;
+
+	if (stat(want, &st) == 0 && S_ISDIR(st.st_mode)) {
+		free(want);
+		return 0;
+	}
+	if ((d = opendir(tree))) {
+		while ((de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, "..") && n++ == 0)
+				only = xasprintf("%s/%s", tree, de->d_name);
+		closedir(d);
+	}
+	if (n != 1 || lstat(only, &st) < 0 || !S_ISDIR(st.st_mode) || rename(only, want) < 0) {
+		*err = xasprintf("%s: the tarball has %zu top entries, not one directory", t->package, n);
+		r = -1;
+	}
+	free(only);
+	free(want);
+	return r;
+}
+
 /* Download and unpack into f->build, stamped; the caller renames it. */
 static int
 fetch(struct fetch *f, char **version, char **sha, char **err)
 {
 	char *deb = NULL, *debdir = xasprintf("%s/deb", f->build), *tree = xasprintf("%s/tree", f->build);
-	char *tarball = xasprintf("%s/usr/src/%s.tar.xz", debdir, f->t->package), *debpath = NULL, hex[65];
+	char *tarball = NULL, *debpath = NULL, hex[65];
+	struct strvec tar = {0};
 	int r;
 
 	make_dirs(tree, 0755);
@@ -305,8 +377,14 @@ fetch(struct fetch *f, char **version, char **sha, char **err)
 		goto out;
 	}
 	*sha = xstrdup(hex);
-	if ((r = toolv(f, f->build, err, "dpkg-deb", "-x", debpath, debdir, (char *)NULL)) ||
-	    (r = toolv(f, f->build, err, "tar", "-xf", tarball, "-C", tree, "--no-same-owner", (char *)NULL)))
+	if ((r = toolv(f, f->build, err, "dpkg-deb", "-x", debpath, debdir, (char *)NULL)))
+		goto out;
+	if (!(tarball = find_tarball(f->t, debdir, err))) {
+		r = -1;
+		goto out;
+	}
+	tar_argv(f->t, tarball, tree, &tar);
+	if ((r = tool(f, &tar, f->build, "tar", err)) || (r = top_dir(f->t, tree, err)))
 		goto out;
 	{
 		char *origin = xasprintf("suite %s\nmirror %s", f->t->suite, f->t->mirror);
@@ -321,6 +399,7 @@ out:
 	free(debdir);
 	free(tree);
 	free(tarball);
+	strvec_release(&tar);
 	return r;
 }
 

@@ -2,7 +2,10 @@
 /* treesrc: a tree's source, downloaded and unpacked once.
  *
  * A tree's source is a Debian binary package that ships the source as
- * /usr/src/PACKAGE.tar.xz (linux-source-6.12). apt-get, with a sources
+ * /usr/src/PACKAGE.tar.xz (linux-source-6.12), or as the one tarball its
+ * tarball: glob matches (usr/src/gcc-16/gcc-*.tar.xz), of which only the
+ * extract: directories are unpacked; the tarball's one top directory is
+ * the source, renamed PACKAGE. apt-get, with a sources
  * list and state of the harness's own (TREES/apt/SUITE/: nothing of the
  * host's apt configuration is read or changed), downloads it from the
  * tree's suite and mirror, checked against Debian's archive keyring;

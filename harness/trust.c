@@ -26,7 +26,7 @@ enum kind {
 	K_HEADER,       /* a file inside the case's; in the sandbox also a bare NAME, found as #include "NAME" */
 	K_FEATURE,      /* +NAME or -NAME (a target feature on or off) */
 	K_EMPTY,        /* nothing: the empty word */
-	K_CPU,          /* a K_WORD, or the empty word (cc1's own default CPU) */
+	K_CPU,          /* a K_WORD, or the empty word (cc1's own default CPU); the last: kind_text is sized by it */
 };
 
 struct opt {
@@ -202,11 +202,12 @@ static const char *const gopts[] = {
 	"-gno-column-info", "-gbtf", "-gctf",
 };
 
-static const char *const kind_text[] = {
+static const char *const kind_text[K_CPU + 1] = {
 	[K_NONE] = "nothing", [K_NUM] = "a number", [K_WORD] = "a name (letters, digits, _ . + - :)",
 	[K_LIST] = "names separated by commas", [K_MACRO] = "a macro definition",
 	[K_PARAM] = "NAME=VALUE", [K_DIR] = "a directory inside the case's",
 	[K_HEADER] = "a file inside the case's directory", [K_FEATURE] = "+NAME or -NAME", [K_EMPTY] = "empty",
+	[K_CPU] = "a name (letters, digits, _ . + - :) or empty",
 };
 
 static int

@@ -97,3 +97,26 @@ if want tree/prepare; then
 		&& grep -q "^job${tab}linux:fs/qnx4/${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}prep${tab}pass${tab}" "$T/prep.results" \
 		&& ok tree/prepare || bad tree/prepare "exit $st: $(cat "$T/prep.diags"; tail -3 "$T/prep.err"; grep '^job' "$T/prep.results" | cut -c1-150)"
 fi
+# the atlas's slice: a test suite's source from its Debian package (only
+# its testsuite unpacked), its files judged by the DejaGnu dialect on
+# each compiler, the report naming what fired where (tests/tree/atlas.yaml)
+AFILE=tests/tree/atlas.yaml
+if want 'tree/atlas*'; then
+	$DM atlas --config $TCFG --trees $AFILE --out "$T/atlas.results" > "$T/atlas.out" 2>&1
+	st=$?
+	$DM table --format atlas "$T/atlas.results" > "$T/atlas.md" 2> "$T/atlas.err"
+	[ $st -eq 1 ] && [ ! -e "$T/atlas.results.gcc-16" ] \
+		&& [ "$(grep -c "^job${tab}gcc.dg/[^${tab}]*${tab}gcc-12-[a-z]*${tab}12[.0-9]*${tab}x86-64${tab}as-written${tab}" "$T/atlas.results")" = 6 ] \
+		&& ok tree/atlas-run || bad tree/atlas-run "exit $st: $(tail -5 "$T/atlas.out"; grep '^job' "$T/atlas.results" | cut -c1-120)"
+	grep -q '^| \[PR 116481\](https://gcc.gnu.org/PR116481) | `gcc.dg/pr116481.c:6` | fires | every version measured |  | silent expected |$' "$T/atlas.md" \
+		&& grep -q '^| \[PR 101679\](https://gcc.gnu.org/PR101679) | `gcc.dg/Warray-bounds-39.c:122` | fires | every version measured |  | \*\*open\*\* (`xfail \*-\*-\*`) |$' "$T/atlas.md" \
+		&& ! grep -q 'Warray-bounds-77' "$T/atlas.md" \
+		&& grep -q '^| \*\*all\*\* | \*\*2\*\* | \*\*2\*\* |$' "$T/atlas.md" \
+		&& grep -q ' 18 `dg-bogus` directives in them.* \*\*2\*\* fired' "$T/atlas.md" \
+		&& ok tree/atlas-report || bad tree/atlas-report "$(cat "$T/atlas.err"; cat "$T/atlas.md" | head -40)"
+	# warm: nothing compiled again
+	$DM atlas --config $TCFG --trees $AFILE --out "$T/atlas2.results" > /dev/null 2>&1
+	$DM diff "$T/atlas.results" "$T/atlas2.results" > "$T/atlas.diff" 2>&1
+	grep -qx 'nothing changed' "$T/atlas.diff" && grep -q "^meta${tab}cache_hits${tab}6$" "$T/atlas2.results" \
+		&& ok tree/atlas-cached || bad tree/atlas-cached "$(head -5 "$T/atlas.diff"; grep cache_ "$T/atlas2.results")"
+fi

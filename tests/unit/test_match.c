@@ -202,5 +202,12 @@ TEST(dejagnu_bogus_report)
 	if (cf.ndirs == 1 && cf.dirs[0].ref)
 		CHECK_STR(cf.dirs[0].ref, "(none)");
 	case_release(&cf);
+	/* a reproducer named after its report */
+	CHECK(case_parse(&cf, "pr4242.c", "gcc.dg/pr4242.c", plain, sizeof(plain) - 1, dialect_find("dejagnu"),
+	                 &(struct read_ctx){ .vocab = &vocab }, &errs) == 0);
+	CHECK(cf.ndirs == 1 && cf.dirs[0].ref);
+	if (cf.ndirs == 1 && cf.dirs[0].ref)
+		CHECK_STR(cf.dirs[0].ref, "PR 4242");
+	case_release(&cf);
 	errlist_release(&errs);
 }

@@ -227,3 +227,54 @@ TEST(tree_judge)
 	errlist_release(&errs);
 	config_release(&cfg);
 }
+
+/* A test suite: a compiler's own tests, run as cases; nothing built. */
+TEST(tree_suites)
+{
+	static const char text[] =
+		"trees:\n"
+		"  gcc-16:\n"
+		"    source: { suite: sid, package: gcc-16-source, tarball: 'usr/src/gcc-16/gcc-*.tar.xz',\n"
+		"              extract: [gcc/testsuite] }\n"
+		"    build: dejagnu\n"
+		"    root: gcc/testsuite\n"
+		"    tests: [gcc/testsuite/gcc.dg/Warray-bounds*.c]\n";
+#define SUITE "trees:\n  s:\n    source: { suite: sid, package: p }\n"
+	struct config cfg;
+	struct treefile tf;
+	struct errlist errs = {0};
+	const struct tree *t;
+
+	if (load_conf(&cfg) < 0) {
+		CHECK(!"configuration");
+		return;
+	}
+	CHECK(tree_parse(&tf, "trees/atlas.yaml", text, sizeof(text) - 1, &cfg, &errs) == 0);
+	errlist_print(&errs, stdout);
+	t = tree_find(&tf, "gcc-16");
+	CHECK(t && tree_is_suite(t));
+	if (t) {
+		CHECK_STR(t->tarball, "usr/src/gcc-16/gcc-*.tar.xz");
+		CHECK(t->extract.n == 1 && t->tests.n == 1 && t->nconfigs == 0 && t->compilers.n == 0);
+		CHECK_STR(t->suite_root, "gcc/testsuite");
+	}
+	tree_release(&tf);
+	bad(&cfg, SUITE "    build: dejagnu\n", "has no tests:");
+	bad(&cfg, SUITE "    build: dejagnu\n    tests: [../x.c]\n", "tests '../x.c' must be a relative path");
+	bad(&cfg, SUITE "    build: dejagnu\n    tests: [x.c]\n    arch: { x86-64: x86_64 }\n",
+	    "6:11: arch: is for kbuild trees, not a test suite");
+	bad(&cfg, SUITE "    build: dejagnu\n    tests: [x.c]\n    compilers: [clang-19]\n",
+	    "compiler 'clang-19': dejagnu's tests are GCC's");
+	bad(&cfg, SUITE "    build: verify\n    tests: [x.c]\n    compilers: [gcc-14]\n",
+	    "compiler 'gcc-14': verify's tests are Clang's");
+	bad(&cfg, TREE_HEAD UNITS "    tests: [x.c]\n", "tests: is for test suites");
+	bad(&cfg, SUITE "    build: dejagnu\n    tests: [x.c]\n    search: [y/*.c]\n", "search: and naming: go together");
+	bad(&cfg, TREE_HEAD UNITS "    naming: [x]\n", "naming: is for test suites");
+	bad(&cfg, "trees:\n  s:\n    source: { suite: sid, package: p, tarball: /etc/x }\n    build: dejagnu\n    tests: [x.c]\n",
+	    "tarball '/etc/x' must be a relative path");
+	bad(&cfg, "trees:\n  s:\n    source: { suite: sid, package: p, extract: [a/../b] }\n    build: dejagnu\n    tests: [x.c]\n",
+	    "extract 'a/../b' must be a relative path");
+#undef SUITE
+	errlist_release(&errs);
+	config_release(&cfg);
+}

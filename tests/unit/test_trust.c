@@ -79,6 +79,9 @@ TEST(trust_refusal)
 	REFUSED(1, "--driver-mode=cl" NOT_LISTED, "--driver-mode=cl", "/clang:-O2");
 	REFUSED(1, "--target" NOT_LISTED, "--target", "x86_64-w64-mingw32");
 	REFUSED(1, "--target=a/b: its value must be a name (letters, digits, _ . + - :)", "--target=a/b");
+	/* an empty -target-cpu is cc1's own; a word that is no name is refused, saying what it must be */
+	REFUSED(1, "-Xclang -target-cpu -Xclang -nostdlibinc: its value must be a name (letters, digits, _ . + - :) or empty",
+	        "-Xclang", "-target-cpu", "-Xclang", "-nostdlibinc");
 	REFUSED(1, "-###" NOT_LISTED, "-###");
 	/* writers: not listed */
 	REFUSED(1, "-o" NOT_LISTED, "-o", "x.o");

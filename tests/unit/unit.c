@@ -37,7 +37,7 @@ t_joined(const struct strvec *sv)
 	X(sched_processes) X(sched_failures) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
 	X(config_roots) X(root_lookup) X(root_enter) X(trust_refusal) X(trust_place) X(grid_where) X(grid_cells_columns_ranges) X(grid_point_release_labels) X(ppcond_lines) \
 	X(compdb_parse) X(compdb_errors) X(buildflags_sort) X(userflags_paths) X(ppcond_hostile) X(case_crlf) \
-	X(tree_good) X(tree_errors) X(kbuild_patches) X(kbuild_config) X(kbuild_output) X(tree_units) X(tree_judge)
+	X(tree_good) X(tree_errors) X(kbuild_patches) X(kbuild_config) X(kbuild_output) X(tree_units) X(tree_judge) X(tree_suites)
 
 #define DECLARE(n) void test_##n(void);
 TESTS(DECLARE)

@@ -104,7 +104,7 @@ measure(const struct results *r, const struct grid *g, const size_t *idx, size_t
 
 /* "11.3" of gcc-11 at 11.3.0, "trunk" of gcc-trunk: a column's name. */
 static char *
-version_label(const struct grid *g, size_t c)
+xy_label(const struct grid *g, size_t c)
 {
 	const char *name = g->compilers.v[c], *v = g->versions.v[c], *dot = strchr(v, '.');
 	size_t n = strlen(name);
@@ -114,6 +114,29 @@ version_label(const struct grid *g, size_t c)
 	if (!dot)
 		return xstrdup(*v ? v : name);
 	return xstrndup(v, (size_t)(dot + 1 - v) + strspn(dot + 1, "0123456789"));
+}
+
+/* The X.Y label, or the compiler's name where another of its family has
+ * the same X.Y (two builds of one release). */
+static char *
+version_label(const struct grid *g, size_t c)
+{
+	char *l = xy_label(g, c);
+
+	for (size_t o = 0; o < g->compilers.n; o++) {
+		char *m;
+		if (o == c || strcmp(g->families.v[o], g->families.v[c]))
+			continue;
+		m = xy_label(g, o);
+		if (!strcmp(m, l)) {
+			free(l);
+			l = xstrdup(g->compilers.v[c]);
+		}
+		free(m);
+		if (!strcmp(l, g->compilers.v[c]))
+			break;
+	}
+	return l;
 }
 
 static const char *

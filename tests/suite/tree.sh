@@ -112,6 +112,7 @@ if want 'tree/atlas*'; then
 		&& grep -q '^| \[PR 101679\](https://gcc.gnu.org/PR101679) | `gcc.dg/Warray-bounds-39.c:122` | fires | every version measured |  | \*\*open\*\* (`xfail \*-\*-\*`) |$' "$T/atlas.md" \
 		&& ! grep -q 'Warray-bounds-77' "$T/atlas.md" \
 		&& grep -q '^| \*\*all\*\* | \*\*2\*\* | \*\*2\*\* |$' "$T/atlas.md" \
+		&& grep -q '^| GCC: option | gcc-12-host | gcc-12-root |$' "$T/atlas.md" \
 		&& grep -q ' 32 `dg-bogus` directives in them.* \*\*2\*\* fired' "$T/atlas.md" \
 		&& ok tree/atlas-report || bad tree/atlas-report "$(cat "$T/atlas.err"; cat "$T/atlas.md" | head -40)"
 	# warm: nothing compiled again

@@ -42,6 +42,16 @@ option_key(const char *opt)
 	return xstrndup(opt, n && opt[n - 1] == '=' ? n - 1 : n);
 }
 
+/* The option of diagnostic d of j: a note's is that of the warning it
+ * follows (a dg-bogus on "declared here" is that warning's false positive). */
+static const char *
+diag_option(const struct rjob *j, size_t d)
+{
+	while (d > 0 && j->diags[d].sev == SEV_NOTE)
+		d--;
+	return j->diags[d].option;
+}
+
 /* The option most of f's firing diagnostics named in j, counted into votes. */
 static void
 vote_option(const struct rjob *j, size_t k, struct strvec *opts, size_t **votes)
@@ -53,7 +63,7 @@ vote_option(const struct rjob *j, size_t k, struct strvec *opts, size_t **votes)
 			long at;
 			if (dg->fits[i] != k)
 				continue;
-			key = option_key(dg->option);
+			key = option_key(diag_option(j, d));
 			if ((at = strvec_find(opts, key)) < 0) {
 				strvec_push(opts, key);
 				*votes = xrealloc(*votes, opts->n * sizeof(**votes));

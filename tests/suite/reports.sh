@@ -51,6 +51,13 @@ $DM table /dev/zero > /dev/null 2> "$T/report.dev"
 # the report of tree jobs (make kernel's results/kernel.md), on results
 # the real Xe driver gave
 golden report/trees tests/report/trees.md $DM table --format trees tests/report/trees.results
+# the atlas's report (make atlas's results/atlas.md), on GCC 12's own
+# results for two of GCC 16's tests and the same jobs as a GCC 13 where one
+# of them is silent: first and last version, a dg-bogus that caught a
+# "declared here" note counted under the option of the warning it notes
+golden report/atlas tests/report/atlas.md $DM table --format atlas tests/report/atlas.results
+expect report/atlas-note-option '^| -Wuninitialized | 2 | 0 |$' tests/report/atlas.md
+expect report/atlas-first-last '`c-c++-common/pr69543-3.c:10` | 12: fires<br>13: silent | GCC 12.2 | GCC 12.2 |' tests/report/atlas.md
 # a tree before its longer namesakes (linux-6.12, then linux-6.12-shapes),
 # though a merge sorts the shapes' jobs first
 sed 's/linux-6\.12:/linux-6.12-shapes:/g' tests/report/trees.results > "$T/shapes.results"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# tests/peer/dejagnu-agreement.sh -C COMPILER [-c CONFIG] [-w WORK] [-r ROOT] [-k] TESTSUITE
+# tests/peer/dejagnu-agreement.sh -C COMPILER [-c CONFIG] [-w WORK] [-r ROOT] [-f LIST] [-k] TESTSUITE
 #
 # How often does the harness give the verdict GCC's own runtest gives?
 # TESTSUITE is a GCC source tree's gcc/testsuite (lib/, config/, gcc.dg/),
@@ -11,6 +11,10 @@
 # harness (--dialect dejagnu, x86-64, as-written). Prints the files runtest
 # runs, how many of those the harness judges, how many verdicts agree, the
 # disagreements, and why the harness left the others n/a, by count.
+# -f LIST runs instead the files LIST names (one per line, below
+# TESTSUITE: gcc.dg/x.c, c-c++-common/y.c, as `diagmatrix atlas --dry-run`
+# names its cases) that this TESTSUITE has, with the other files of their
+# directories (dg.exp, headers): the atlas's files, on a GCC's own tests.
 # Exits 1 when agreement is below 99.9 % or the harness judges under 85 %
 # of what runtest runs.
 #
@@ -21,9 +25,10 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 DM=${DM:-$TOP/build/diagmatrix}
-CONFIG=$TOP/compilers.yaml W= ROOT= C= KEEP=
-while getopts c:w:r:C:k o; do
+CONFIG=$TOP/compilers.yaml W= ROOT= C= KEEP= LIST=
+while getopts c:w:r:C:f:k o; do
 	case $o in
+	f) LIST=$(cd "$(dirname "$OPTARG")" && pwd)/$(basename "$OPTARG") ;;
 	k) KEEP=1 ;;
 	c) CONFIG=$OPTARG ;;
 	w) W=$OPTARG ;;
@@ -33,7 +38,7 @@ while getopts c:w:r:C:k o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -eq 1 ] && [ -n "$C" ] || { echo "usage: $0 -C COMPILER [-c CONFIG] [-w WORK] [-r ROOT] TESTSUITE" >&2; exit 2; }
+[ $# -eq 1 ] && [ -n "$C" ] || { echo "usage: $0 -C COMPILER [-c CONFIG] [-w WORK] [-r ROOT] [-f LIST] [-k] TESTSUITE" >&2; exit 2; }
 GT=$(cd "$1" && pwd)
 [ -n "$W" ] || W=$(mktemp -d)
 mkdir -p "$W"
@@ -50,7 +55,18 @@ else
 rm -rf "$W/testsuite" "$W/run" "$W/tmp"
 mkdir -p "$W/testsuite/gcc.dg" "$W/run" "$W/tmp"
 cp -R "$GT/lib" "$GT/config" "$W/testsuite/"
-find "$GT/gcc.dg" -maxdepth 1 -type f -exec cp -t "$W/testsuite/gcc.dg/" {} +
+if [ -z "$LIST" ]; then
+	find "$GT/gcc.dg" -maxdepth 1 -type f -exec cp -t "$W/testsuite/gcc.dg/" {} +
+else
+	# gcc.dg's dg.exp runs c-c++-common's files too
+	for d in gcc.dg c-c++-common; do
+		mkdir -p "$W/testsuite/$d"
+		find "$GT/$d" -maxdepth 1 -type f ! -name '*.c' -exec cp -t "$W/testsuite/$d/" {} +
+	done
+	while read -r f; do
+		case $f in gcc.dg/*.c|c-c++-common/*.c) [ ! -f "$GT/$f" ] || cp "$GT/$f" "$W/testsuite/$f" ;; esac
+	done < "$LIST"
+fi
 sh "$TOP/tests/dejagnu/site-exp.sh" "$W" "$cmd" > "$W/run/site.exp"
 
 # runtest exits 1 when a test fails
@@ -65,10 +81,16 @@ rt() {
 rt > "$W/runtest.out" 2>&1 || true
 fi
 grep -q '=== gcc Summary ===' "$W/run/gcc.sum" || { echo "$0: runtest did not finish: see $W/runtest.out" >&2; exit 1; }
-awk -f "$TOP/tests/dejagnu/sum-verdicts.awk" "$W/run/gcc.sum" | sed 's|^gcc\.dg/||' | sort > "$W/runtest.verdicts"
+# named below gcc.dg without -f, below the testsuite with it, both ways
+if [ -z "$LIST" ]; then
+	strip='s|^gcc\.dg/||' cases=$W/testsuite/gcc.dg
+else
+	strip= cases=$W/testsuite
+fi
+awk -f "$TOP/tests/dejagnu/sum-verdicts.awk" "$W/run/gcc.sum" | sed "$strip" | sort > "$W/runtest.verdicts"
 
 "$DM" run --config "$CONFIG" --compilers "$C" --targets x86-64 --dialect dejagnu --trusted-cases --quiet \
-	--cases "$W/testsuite/gcc.dg" --out "$W/h.results" > "$W/run.out" 2>&1 || [ $? -eq 1 ]
+	--cases "$cases" --out "$W/h.results" > "$W/run.out" 2>&1 || [ $? -eq 1 ]
 awk -F '\t' '$1 == "job" { v = $7 == "pass" ? "pass" : $7 == "n/a" ? "n/a" : "fail"; print $2 "\t" v "\t" $11 }' \
 	"$W/h.results" | sort > "$W/h.tsv"
 join -t "$tab" "$W/runtest.verdicts" "$W/h.tsv" > "$W/both.tsv"

@@ -28,7 +28,7 @@ static const char usage_text[] =
 	"                         [--targets X,Y] [--profiles P,Q] [-j N] [--out FILE]\n"
 	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
 	"                         [--timeout SECONDS] [--quiet] [--dialect D]\n"
-	"                         [--trusted-cases] [--no-sandbox]\n"
+	"                         [--trusted-cases] [--no-sandbox] [--cases-root DIR]\n"
 	"       diagmatrix try    [--format text|markdown|json] [--config FILE]\n"
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
 	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
@@ -182,6 +182,8 @@ run_value(struct run_opts *o, const char *name, const char *v)
 		split_commas(&p->filter.profiles, v);
 	else if (!strcmp(name, "--out"))
 		o->out = v;
+	else if (!strcmp(name, "--cases-root"))
+		p->cases_root = v;
 	else if (!strcmp(name, "--shard")) {
 		struct shard s;
 		if (shard_option(v, &s))
@@ -256,6 +258,7 @@ run_args(int argc, char **argv, struct run_opts *o, enum try_format *fmt)
 {
 	static const char *const valued[] = {
 		"--config", "--compilers", "--targets", "--profiles", "--timeout", "--dialect", "--out", "--shard",
+		"--cases-root",
 	};
 	size_t nvalued = fmt ? 5 : LEN(valued);
 	int r = 0;

@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: MIT */
+#define _XOPEN_SOURCE 700     /* realpath */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -95,6 +96,14 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 	shard_filter(p, o);
 	p->cfg.trusted_cases |= o->trusted_cases;
 	user_flags(&p->cfg, o);
+	/* a test suite's files include each other's (GCC's c-c++-common tests
+	 * ../gcc.dg/range.h), as its own driver lets them: all of its root is
+	 * theirs to read, nothing above it */
+	if (o->cases_root) {
+		char *real = realpath(o->cases_root, NULL);
+		if (real)
+			strvec_push_nocopy(&p->cfg.user_binds, real);
+	}
 	if (o->no_sandbox)
 		p->cfg.sandbox = 0;
 	/* --timeout: every compiler's, as the jobs' own deadline (jobs.h) reads it */

@@ -20,7 +20,8 @@
 struct plan_opts {
 	const char *config;         /* compilers.yaml; NULL: none (lint: selectors unchecked) */
 	struct strvec cases;        /* files and directories; empty: cases/ */
-	const char *cases_root;     /* files under it are named by their path below it (NULL: by their name) */
+	const char *cases_root;     /* files under it are named by their path below it (NULL: by their
+	                               name), and may read all of it (a test suite's layout) */
 	struct config_filter filter;
 	int parallel;               /* <= 0: online processors */
 	double timeout;             /* > 0: overrides the configuration */

@@ -81,16 +81,21 @@ rt() {
 rt > "$W/runtest.out" 2>&1 || true
 fi
 grep -q '=== gcc Summary ===' "$W/run/gcc.sum" || { echo "$0: runtest did not finish: see $W/runtest.out" >&2; exit 1; }
-# named below gcc.dg without -f, below the testsuite with it, both ways
+# named below gcc.dg without -f; with it, below the testsuite, whose files
+# they may read as runtest lets them (c-c++-common's include gcc.dg's)
 if [ -z "$LIST" ]; then
-	strip='s|^gcc\.dg/||' cases=$W/testsuite/gcc.dg
+	strip='s|^gcc\.dg/||'
+	set -- --cases "$W/testsuite/gcc.dg"
 else
-	strip= cases=$W/testsuite
+	strip=
+	# shellcheck disable=SC2046 # one word per file
+	set -- --cases-root "$W/testsuite" --cases $(find "$W/testsuite/gcc.dg" "$W/testsuite/c-c++-common" \
+		-maxdepth 1 -name '*.c' | sort)
 fi
 awk -f "$TOP/tests/dejagnu/sum-verdicts.awk" "$W/run/gcc.sum" | sed "$strip" | sort > "$W/runtest.verdicts"
 
 "$DM" run --config "$CONFIG" --compilers "$C" --targets x86-64 --dialect dejagnu --trusted-cases --quiet \
-	--cases "$cases" --out "$W/h.results" > "$W/run.out" 2>&1 || [ $? -eq 1 ]
+	"$@" --out "$W/h.results" > "$W/run.out" 2>&1 || [ $? -eq 1 ]
 awk -F '\t' '$1 == "job" { v = $7 == "pass" ? "pass" : $7 == "n/a" ? "n/a" : "fail"; print $2 "\t" v "\t" $11 }' \
 	"$W/h.results" | sort > "$W/h.tsv"
 join -t "$tab" "$W/runtest.verdicts" "$W/h.tsv" > "$W/both.tsv"

@@ -103,6 +103,24 @@ ESCAPE_DIR="$H/outside" $DM run --config "$H/escape.yaml" --cases tests/e2e/case
 [ -e "$H/outside/escaped" ] && [ -e /tmp/diagmatrix-escaped ] && ok sandbox/off-writes || bad sandbox/off-writes
 rm -f /tmp/diagmatrix-escaped "$PWD/diagmatrix-escaped"
 
+# --- what a case may read: its own directory, or with --cases-root (a
+# test suite's layout, as atlas runs GCC's) all of that root, never above
+mkdir -p "$H/suite/a" "$H/suite/b"
+echo 'int shared_value;' > "$H/suite/a/h.h"
+echo 'int above_value;' > "$H/above.h"
+printf '/* { dg-do compile } */\n#include "../a/h.h"\nint f (void) { return shared_value; }\n' > "$H/suite/b/sib.c"
+printf '/* { dg-do compile } */\n#include "../../above.h"\nint g (void) { return above_value; }\n' > "$H/suite/b/up.c"
+for w in root noroot; do
+	$DM run --config $HCFG --compilers gcc-12 --targets x86-64 --dialect dejagnu --no-cache --quiet \
+		--cases "$H/suite/b/sib.c" "$H/suite/b/up.c" $([ $w = noroot ] || echo --cases-root "$H/suite") \
+		--out "$H/$w.results" > /dev/null 2>&1
+done
+verdict() { awk -F '\t' -v c="$2" '$1 == "job" && $2 == c { print $7 " " $11 }' "$H/$1.results"; }
+[ "$(verdict root b/sib.c)" = "pass " ] && verdict root b/up.c | grep -q '^fail .*above.h: No such file' \
+	&& verdict noroot sib.c | grep -q '^fail .*a/h.h: No such file' \
+	&& ok sandbox/cases-root-reads-only-root \
+	|| bad sandbox/cases-root-reads-only-root "$(grep '^job' "$H/root.results" "$H/noroot.results" | cut -f2,7,11)"
+
 # --- the sandbox is sealed: a session of its own, so no controlling
 # terminal for TIOCSTI to type into, and a cleared environment (a token of
 # the harness's does not reach the compiler); without the sandbox both do,

@@ -106,6 +106,7 @@ static const struct opt opts[] = {
 	{ "-pic-level", CC1, SEPARATE, K_NUM, 0 },
 	{ "-pic-is-pie", CC1, NOVAL, K_NONE, 0 },
 	{ "-ferror-limit", CC1, SEPARATE, K_NUM, 0 },
+	{ "-dwarf-version=", CC1, JOINED, K_NUM, 0 },
 	{ "-fvisibility", CC1, SEPARATE, K_WORD, 0 },
 	{ "-analyze", CC1, NOVAL, K_NONE, 0 },
 	{ "-analyzer-checker", CC1, SEPARATE, K_LIST, 0 },
@@ -152,6 +153,8 @@ static const struct fvalue {
 	{ "fp-eval-method", NULL, K_WORD, 0 }, { "fp-exception-behavior", NULL, K_WORD, 0 },
 	{ "fp-contract", NULL, K_WORD, 0 }, { "fp-model", NULL, K_WORD, 0 },
 	{ "complex-arithmetic", NULL, K_WORD, 0 }, { "visibility", NULL, K_WORD, 0 },
+	{ "wchar-type", NULL, K_WORD, 0 }, { "clang-abi-compat", NULL, K_WORD, 0 },
+	{ "lax-vector-conversions", NULL, K_WORD, 0 },
 	/* code generation and hardening */
 	{ "sanitize", NULL, K_LIST, 0 }, { "no-sanitize", NULL, K_LIST, 0 },
 	{ "sanitize-recover", NULL, K_LIST, 0 }, { "no-sanitize-recover", NULL, K_LIST, 0 },

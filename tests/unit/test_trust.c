@@ -53,6 +53,9 @@ TEST(trust_refusal)
 	 * -triple could already do) */
 	ALLOWED(0, "-Xclang", "-target-cpu", "-Xclang", "", "-Xclang", "-tune-cpu", "-Xclang", "",
 	        "--target=x86_64-w64-mingw32", "--target=aarch64-linux-gnu");
+	/* values Clang's own -verify tests give cc1 */
+	ALLOWED(0, "-Xclang", "-fwchar-type=short", "-Xclang", "-dwarf-version=4", "-Xclang", "-fclang-abi-compat=7",
+	        "-Xclang", "-flax-vector-conversions=none");
 	/* programs, code, options from files and other programs: not listed */
 	REFUSED(1, "-wrapper" NOT_LISTED, "-O2", "-wrapper", "sh,-c,id");
 	REFUSED(1, "-fplugin=x.so" NOT_LISTED, "-fplugin=x.so");
@@ -133,6 +136,8 @@ TEST(trust_refusal)
 	ALLOWED(1, "-I", "../cases/sub");
 	REFUSED(1, "-I/cases: reads a file outside the case's directory", "-I/cases");
 	REFUSED(1, "-I/cases/sub/../other: reads a file outside the case's directory", "-I/cases/sub/../other");
+	/* a system root, whatever it names, is not (Darwin's SDK settings are read from it) */
+	REFUSED(1, "-Xclang -isysroot" NOT_LISTED, "-Xclang", "-isysroot", "-Xclang", "/cases/sub/inc");
 	REFUSED(1, "-include /etc/passwd: reads a file outside the case's directory", "-include", "/etc/passwd");
 	REFUSED(1, "-Xclang -internal-isystem -Xclang /usr: reads a file outside the case's directory",
 	        "-Xclang", "-internal-isystem", "-Xclang", "/usr");

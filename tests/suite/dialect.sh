@@ -20,6 +20,12 @@ while IFS="$tab" read -r name compiler h r; do
 	[ "$h" = pass ] || h=fail
 	[ "$h" = "$r" ] && ok "dialect/$name-as-$compiler" || bad "dialect/$name-as-$compiler" "clang -verify: $r, diagmatrix: $h"
 done < "$T/va/both.tsv"
+# the n/a ones are run by Clang too and counted over all combinations:
+# verify-header.c (a header's directives) passes there, verify-unsupported.c fails
+grep -qx "verify-header.c${tab}clang-14${tab}pass" "$T/va/na.tsv" \
+	&& grep -qx "verify-unsupported.c${tab}clang-22${tab}fail" "$T/va/na.tsv" \
+	&& grep -q "^all combinations (the n/a too, Clang having run them): [0-9]*, agree [0-9]* ([0-9.]* %), n/a $(wc -l < "$T/va/na.tsv")$" "$T/va.out" \
+	&& ok dialect/agreement-counts-na || bad dialect/agreement-counts-na "$(cat "$T/va/na.tsv"; grep '^all' "$T/va.out")"
 # every file that pins a defect was compared, on both Clangs
 for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c verify-expansion.c verify-frontend.c verify-limit.c \
 	"verify-mixed.c (RUN 1)" "verify-mixed.c (RUN 2)" verify-no-limit.c verify-prefixes.c \

@@ -217,9 +217,10 @@ kernel: deps
 	 echo "(tree exit status $$st; results/kernel.md written)"
 
 # The atlas (docs/trees.md, Test suites), not part of make check: the
-# compilers' own test suites of trees/atlas.yaml (GCC 16's tests of the
-# value-tracking warnings) on every compiler of their family in the
-# matrix and every target, into results/atlas.results, and its report
+# compilers' own test suites of trees/atlas.yaml (GCC 16's C tests of the
+# value-tracking warnings, and every other with a dg-bogus) on every
+# compiler of their family in the matrix and every target, into
+# results/atlas.results (130 MiB and more: not kept in git), and its report
 # results/atlas.md: which of their false positives fire where. Failing
 # files are what it measures (exit 1 is not an error). A rerun compiles
 # nothing that has not changed.

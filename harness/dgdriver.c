@@ -59,19 +59,21 @@ driver_word(const char *text, size_t at, const char *word, struct strvec *flags)
 	return r;
 }
 
-/* Does the glob a driver hands dg-runtest ("...$subdir/PATTERN]...", Tcl
- * quoting and {a,b} alternatives in it) take the file called name? */
+/* Does the glob a driver hands dg-runtest ("...DIR/PATTERN]...", DIR its
+ * own "$subdir" or a sibling's "$srcdir/NAME"; Tcl quoting and {a,b}
+ * alternatives in it) take the file called name? */
 static int
-driver_glob_takes(const char *call, size_t n, const char *name)
+driver_glob_takes(const char *call, size_t n, const char *dir, const char *name)
 {
-	const char *p = memmem(call, n, "$subdir/", 8), *end = call + n;
+	size_t dl = strlen(dir);
+	const char *p = memmem(call, n, dir, dl), *end = call + n;
 	struct strbuf pat = {0};
 	const char *open, *close;
 	int takes = 0;
 
-	if (!p)
+	if (!p || p + dl >= end || p[dl] != '/')
 		return 0;
-	for (p += 8; p < end && !isspace((unsigned char)*p) && *p != ']' && *p != '"'; p++) {
+	for (p += dl + 1; p < end && !isspace((unsigned char)*p) && *p != ']' && *p != '"'; p++) {
 		if (*p == '\\' && p + 1 < end)
 			p++;
 		sb_addc(&pat, *p);
@@ -160,6 +162,52 @@ multiline_first(const char *dir)
 	return first;
 }
 
+/* The drivers of dir, each read into dd->exps. */
+static void
+load_exps(struct dg_dir *dd, const char *dir, const struct strvec *names)
+{
+	dd->exps = xcalloc(names->n + 1, sizeof(*dd->exps));
+	for (size_t i = 0; i < names->n; i++) {
+		char *path = xasprintf("%s/%s", dir, names->v[i]);
+		struct strbuf raw = {0};
+		if (read_file(path, MAX_CASE_BYTES, &raw, NULL) == 0) {
+			dd->exps[dd->nexps].name = xstrdup(names->v[i]);
+			dd->exps[dd->nexps++].text = driver_text(sb_str(&raw));
+		}
+		sb_release(&raw);
+		free(path);
+	}
+}
+
+/* A top-level directory of the testsuite without a driver of its own
+ * (c-c++-common) whose files the C driver beside it runs: gcc.dg/dg.exp's
+ * dg-runtest of the glob $srcdir/c-c++-common/PATTERN, with its FLAGS and
+ * DEFAULTS. Returns 1 when a driver of gcc.dg names it. */
+static int
+sibling_driver(struct dg_dir *dd, const char *dir)
+{
+	const char *slash = strrchr(dir, '/'), *name = slash ? slash + 1 : dir;
+	size_t plen = slash ? (size_t)(slash - dir) : 0;
+	char *parent = xstrndup(dir, plen), *c = xasprintf("%s/gcc.dg", parent), *token;
+	const char *pslash = strrchr(parent, '/');
+	struct strvec names = {0};
+
+	token = xasprintf("$srcdir/%s", name);
+	if (pslash && !strcmp(pslash + 1, "testsuite") && strcmp(name, "gcc.dg"))
+		exp_names(c, &names);
+	load_exps(dd, c, &names);
+	for (size_t i = 0; i < dd->nexps && !dd->glob_dir; i++)
+		if (strstr(dd->exps[i].text, token))
+			dd->glob_dir = xstrdup(token);
+	if (!dd->glob_dir)
+		dg_dir_release(dd);
+	free(token);
+	strvec_release(&names);
+	free(c);
+	free(parent);
+	return dd->glob_dir != NULL;
+}
+
 void
 dg_dir_load(struct dg_dir *dd, const char *dir)
 {
@@ -167,19 +215,11 @@ dg_dir_load(struct dg_dir *dd, const char *dir)
 
 	memset(dd, 0, sizeof(*dd));
 	exp_names(dir, &names);
-	dd->exps = xcalloc(names.n + 1, sizeof(*dd->exps));
-	for (size_t i = 0; i < names.n; i++) {
-		char *path = xasprintf("%s/%s", dir, names.v[i]);
-		struct strbuf raw = {0};
-		if (read_file(path, MAX_CASE_BYTES, &raw, NULL) == 0) {
-			dd->exps[dd->nexps].name = xstrdup(names.v[i]);
-			dd->exps[dd->nexps++].text = driver_text(sb_str(&raw));
-		}
-		sb_release(&raw);
-		free(path);
-	}
-	/* no driver here: one further up may run the files its own way */
-	if (!names.n) {
+	if (names.n)
+		load_exps(dd, dir, &names);
+	/* no driver here: the C driver beside it may run the files (c-c++-common),
+	 * or one further up its own way */
+	if (!names.n && !sibling_driver(dd, dir)) {
 		char *up = xstrdup(dir), *s;
 		while (!dd->up && (s = strrchr(up, '/')) && s != up && strcmp(s + 1, "testsuite")) {
 			*s = '\0';
@@ -203,6 +243,7 @@ dg_dir_release(struct dg_dir *dd)
 	}
 	free(dd->exps);
 	free(dd->up);
+	free(dd->glob_dir);
 	memset(dd, 0, sizeof(*dd));
 }
 
@@ -224,11 +265,11 @@ driver_requirements(const char *text, size_t upto, struct strvec *required)
 /* The dg-runtest call of driver e that takes file: the text after
  * "dg-runtest", or NULL (then *why may say why it cannot be read). */
 static const char *
-runtest_call(const struct dg_exp *e, const char *file, char **why)
+runtest_call(const struct dg_exp *e, const char *dir, const char *file, char **why)
 {
 	for (const char *p = e->text; (p = strstr(p, "dg-runtest")); p += 10) {
 		size_t n = strcspn(p, "\n");
-		if (!driver_glob_takes(p, n, file))
+		if (!driver_glob_takes(p, n, dir, file))
 			continue;       /* other files */
 		if (p >= e->text + 4 && !memcmp(p - 4, "gcc-", 4)) {
 			*why = xasprintf("its driver %s runs each file with several option sets (GCC's torture options)", e->name);
@@ -272,7 +313,7 @@ dg_driver_for(const struct dg_dir *dd, const char *file, struct dg_driver *drv)
 
 	memset(drv, 0, sizeof(*drv));
 	for (i = 0; dd && i < dd->nexps && !call && !why; i++)
-		call = runtest_call(&dd->exps[i], file, &why);
+		call = runtest_call(&dd->exps[i], dd->glob_dir ? dd->glob_dir : "$subdir", file, &why);
 	if (call)
 		read_call(&dd->exps[i - 1], call, drv);
 	else if (why)

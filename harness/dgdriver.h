@@ -28,6 +28,8 @@ struct dg_dir {
 	size_t nexps;
 	char *up;               /* without a driver here: "DIR/NAME.exp", the first one above
 	                           (up to the testsuite directory), else NULL */
+	char *glob_dir;         /* how the drivers' globs name the directory: NULL for "$subdir";
+	                           "$srcdir/c-c++-common" when the C driver beside it runs it */
 	int multiline_first;    /* its testsuite's lib/gcc-dg.exp matches multiline blocks
 	                           before pruning (GCC 14 on), not after (GCC 12) */
 };

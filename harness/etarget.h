@@ -22,7 +22,8 @@ enum etarget_kind {
 	ET_TRIPLES,     /* the target matches one of the triplet globs */
 	ET_ALL,         /* every keyword named holds */
 	ET_NATIVE,      /* the target is the machine the harness runs on */
-	ET_NEVER,       /* never here (run_expensive_tests: GCC_TEST_RUN_EXPENSIVE is unset) */
+	ET_NEVER,       /* never here (run_expensive_tests: GCC_TEST_RUN_EXPENSIVE is unset;
+	                   c++: the compiler is GCC's C one) */
 };
 
 struct etarget {

@@ -90,6 +90,23 @@ rx_begin(void)
 	deadline = cpu_seconds() + RX_BUDGET;
 }
 
+/* The same match without backtracking (PCRE2's DFA matcher, under the
+ * same limits), where backtracking ran out: nested quantifiers such as
+ * runtest's "([^\n]+[^\n]*(X)[^\n]*\n?)+" over a long line. Whether it
+ * matches is the same; where, the longest match at the leftmost start,
+ * as Tcl's own matcher (a DFA) finds it. A pattern the DFA cannot run
+ * (back references) keeps the first error. */
+static int
+dfa_match(const struct rx *re, const char *s, size_t len, size_t start)
+{
+	int ws[4096];
+	int r = pcre2_dfa_match(re->code, (PCRE2_SPTR)s, len, start, 0, md, mctx, ws, LEN(ws));
+
+	/* 0: more matches than the match data holds; the longest is kept */
+	return r == PCRE2_ERROR_DFA_UITEM || r == PCRE2_ERROR_DFA_UCOND || r == PCRE2_ERROR_DFA_UFUNC ||
+	       r == PCRE2_ERROR_DFA_UINVALID_UTF || r == PCRE2_ERROR_DFA_WSSIZE ? PCRE2_ERROR_MATCHLIMIT : r;
+}
+
 int
 rx_match(const struct rx *re, const char *s, size_t len, size_t start)
 {
@@ -106,6 +123,8 @@ rx_match(const struct rx *re, const char *s, size_t len, size_t start)
 		return -1;
 	}
 	r = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, md, mctx);
+	if (r == PCRE2_ERROR_MATCHLIMIT || r == PCRE2_ERROR_DEPTHLIMIT || r == PCRE2_ERROR_HEAPLIMIT)
+		r = dfa_match(re, s, len, start);
 	if (r >= 0)
 		return 1;
 	if (r == PCRE2_ERROR_NOMATCH || r == PCRE2_ERROR_PARTIAL)

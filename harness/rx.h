@@ -11,6 +11,11 @@
  * caller makes the job's verdict an error. The state is per judging
  * (rx_begin to rx_error), for a single-threaded harness.
  *
+ * A DejaGnu expression (Tcl's, no UTF) that runs out of those limits is
+ * run again by PCRE2's DFA matcher, which does not backtrack (Tcl's own
+ * matcher does not either): nested quantifiers over a long line, as
+ * runtest builds them, are decided rather than left an error.
+ *
  * Patterns run in PCRE2's interpreter, never JIT-compiled: the depth and
  * heap limits bind only the interpreter, and JIT code reads past the end
  * of the subject. Every match shares one match data: PCRE2 keeps its

@@ -58,3 +58,18 @@ else
 	cmp -s "$T/dgc.tap" tests/dejagnu/expected-clang.tap && ok dejagnu/clang-verdicts \
 		|| bad dejagnu/clang-verdicts "$(diff tests/dejagnu/expected-clang.tap "$T/dgc.tap")"
 fi
+# c-c++-common has no driver of its own: gcc.dg/dg.exp runs it with its
+# own flags (-Wc++-compat, no default flags), not gcc.dg's -ansi
+# -pedantic-errors
+CC=$T/ccommon/testsuite
+mkdir -p "$CC/gcc.dg" "$CC/c-c++-common"
+printf 'dg-runtest [lsort [glob -nocomplain $srcdir/$subdir/*.c]] "" " -ansi -pedantic-errors"\ndg-runtest [lsort [glob -nocomplain $srcdir/c-c++-common/*.c]] " -Wc++-compat " ""\n' > "$CC/gcc.dg/dg.exp"
+printf '/* { dg-do compile } */\nint x; // C99 comment\n' > "$CC/c-c++-common/common.c"
+cp "$CC/c-c++-common/common.c" "$CC/gcc.dg/plain.c"
+$DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --dialect dejagnu --dry-run \
+	--cases-root "$CC" --cases "$CC/c-c++-common/common.c" "$CC/gcc.dg/plain.c" \
+	--out "$T/ccommon.results" > "$T/ccommon.out" 2>&1
+grep -q -- ' -Wc++-compat -S -o /dev/null  # c-c++-common/common.c ' "$T/ccommon.out" \
+	&& ! grep -q -- '-ansi.*# c-c++-common/common.c' "$T/ccommon.out" \
+	&& grep -q -- '-ansi -pedantic-errors.*# gcc.dg/plain.c ' "$T/ccommon.out" \
+	&& ok dejagnu/c-c++-common-driver || bad dejagnu/c-c++-common-driver "$(cut -c1-40,600- "$T/ccommon.out" | grep -v '^LC_ALL' | head; grep -o ' -[^ ]* -S -o /dev/null  # .*' "$T/ccommon.out")"

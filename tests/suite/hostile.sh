@@ -388,6 +388,17 @@ st=$?
 $DM export --format tap "$H/rx.results" > "$H/rx.tap"
 [ $st -eq 1 ] && [ "$(grep -c "reason: \"pattern '(a|aa)+\\$' cannot be matched: match limit exceeded\"" "$H/rx.tap")" -eq 2 ] \
 	&& ok match/limit-is-error || bad match/limit-is-error "exit $st: $(cat "$H/rx.tap")"
+# a DejaGnu expression (Tcl's, no UTF) that backtracking cannot match in
+# bounds is matched by PCRE2's DFA matcher, as Tcl's own would: decided
+mkdir -p "$H/rxdg"
+{ printf '/* { dg-do compile } */\n#warning '; printf 'a%.0s' $(seq 60); printf 'b\n'
+  printf '/* { dg-warning "(a|aa)+c" "" { target *-*-* } 2 } */\n'; } > "$H/rxdg/redos-dg.c"
+$DM run --config tests/e2e/compilers.yaml --targets x86-64 --compilers gcc-12 --dialect dejagnu --cases "$H/rxdg" \
+	--quiet --no-cache --out "$H/rxdg.results" > /dev/null 2>&1
+$DM export --format tap "$H/rxdg.results" > "$H/rxdg.tap"
+grep -q 'reason: "missing expect-warning line 2 ..(a.aa)+c..; excess errors: ' "$H/rxdg.tap" \
+	&& ! grep -q 'cannot be matched' "$H/rxdg.tap" \
+	&& ok match/dfa-decides || bad match/dfa-decides "$(cat "$H/rxdg.tap")"
 
 # --- merge: one configuration once, and one configuration per merge ---
 $DM run --config tests/e2e/compilers.yaml --compilers gcc-12 --cases tests/e2e/cases --quiet --out "$H/s1.results" \

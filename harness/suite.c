@@ -96,8 +96,31 @@ say_line(void *ctx, const char *line)
 	fprintf(stderr, "%s: %s\n", (const char *)ctx, line);
 }
 
+/* Is each directory of rel below dir a real one, not a link? Its tests
+ * may read all of the suite's root (plan.h): a link in the tarball must
+ * not make that root somewhere else. */
+static int
+real_dirs(const char *dir, const char *rel)
+{
+	char *p = xasprintf("%s/%s", dir, rel), *s = p + strlen(dir);
+	struct stat st;
+	int ok = 1;
+
+	while (ok && s) {
+		s = strchr(s + 1, '/');
+		if (s)
+			*s = '\0';
+		ok = lstat(p, &st) == 0 && S_ISDIR(st.st_mode);
+		if (s)
+			*s = '/';
+	}
+	free(p);
+	return ok;
+}
+
 /* Run suite t into part. Returns run's status, or 2 when its source
- * cannot be had or its tests match nothing. */
+ * cannot be had, its root is not a directory of it or its tests match
+ * nothing. */
 static int
 run_suite(const struct tree_opts *o, const struct config *cfg, const struct tree *t, const char *part)
 {
@@ -111,6 +134,12 @@ run_suite(const struct tree_opts *o, const struct config *cfg, const struct tree
 		fprintf(stderr, "%s: error: tree '%s': %s\n", o->trees, t->name, err ? err : "interrupted");
 		free(err);
 		return r > 0 ? 128 + r : 2;
+	}
+	if (t->suite_root && !real_dirs(src.dir, t->suite_root)) {
+		fprintf(stderr, "%s: error: tree '%s': its root %s is not a directory of %s (a link, or missing)\n",
+		        o->trees, t->name, t->suite_root, src.dir);
+		r = 2;
+		goto out;
 	}
 	if ((empty = suite_files(t, src.dir, &ro.plan.cases)) || !ro.plan.cases.n) {
 		fprintf(stderr, "%s: error: tree '%s': %zu of its tests: globs match no *.c file in %s\n", o->trees,

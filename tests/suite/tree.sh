@@ -120,4 +120,12 @@ if want 'tree/atlas*'; then
 	$DM diff "$T/atlas.results" "$T/atlas2.results" > "$T/atlas.diff" 2>&1
 	grep -qx 'nothing changed' "$T/atlas.diff" && grep -q "^meta${tab}cache_hits${tab}6$" "$T/atlas2.results" \
 		&& ok tree/atlas-cached || bad tree/atlas-cached "$(head -5 "$T/atlas.diff"; grep cache_ "$T/atlas2.results")"
+	# a root its tests may all read must be a real directory of the source
+	# (not a link a tarball could hold, nor missing): refused, nothing run
+	sed 's|^    root: gcc/testsuite$|    root: gcc/testsuite/no-such-dir|' $AFILE > "$T/badroot.yaml"
+	$DM atlas --config $TCFG --trees "$T/badroot.yaml" --out "$T/badroot.results" > "$T/badroot.out" 2>&1
+	st=$?
+	[ $st -eq 2 ] && grep -q "error: tree 'gcc-16': its root gcc/testsuite/no-such-dir is not a directory of .* (a link, or missing)$" "$T/badroot.out" \
+		&& [ ! -e "$T/badroot.results" ] \
+		&& ok tree/atlas-root-real || bad tree/atlas-root-real "exit $st: $(tail -3 "$T/badroot.out")"
 fi

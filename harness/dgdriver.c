@@ -188,17 +188,18 @@ sibling_driver(struct dg_dir *dd, const char *dir)
 {
 	const char *slash = strrchr(dir, '/'), *name = slash ? slash + 1 : dir;
 	size_t plen = slash ? (size_t)(slash - dir) : 0;
-	char *parent = xstrndup(dir, plen), *c = xasprintf("%s/gcc.dg", parent), *token;
+	char *parent = xstrndup(dir, plen), *c = xasprintf("%s/gcc.dg", parent);
+	char *token = xasprintf("$srcdir/%s/", name);
 	const char *pslash = strrchr(parent, '/');
 	struct strvec names = {0};
 
-	token = xasprintf("$srcdir/%s", name);
 	if (pslash && !strcmp(pslash + 1, "testsuite") && strcmp(name, "gcc.dg"))
 		exp_names(c, &names);
-	load_exps(dd, c, &names);
+	if (names.n)
+		load_exps(dd, c, &names);
 	for (size_t i = 0; i < dd->nexps && !dd->glob_dir; i++)
 		if (strstr(dd->exps[i].text, token))
-			dd->glob_dir = xstrdup(token);
+			dd->glob_dir = xstrndup(token, strlen(token) - 1);
 	if (!dd->glob_dir)
 		dg_dir_release(dd);
 	free(token);

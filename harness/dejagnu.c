@@ -1196,6 +1196,19 @@ static const char *const other_prunes[] = {
 	"(^|\\n)[^\\n]*: note: [^\\n]*", "^[0-9]+ \\|", "[ ]+[0-9]+ \\|",
 };
 
+/* What the first line of every match of gcc_prunes[i] (and then of the
+ * note prune) holds, so that only such lines are tried (match_from_lines);
+ * NULL: every start is tried. */
+static const char *const prune_needs[] = {
+	"n ", "At ", ":   ", ":   ", ":   in ", ":   in requirements ", "    inlined from ",
+	": error: ld returned ", ": re", "Please submit", " errors.", "included from ", "from ",
+	" imported at ", ": warning: -f", ": warning: -f", ": Assembler messages:",
+	": note: variable tracking size limit exceeded", "file path prefix ",
+	"linker input file unused since linking not done", ": warning: using serial compilation of ",
+	" generated.", ": note: ",
+};
+_Static_assert(LEN(prune_needs) == LEN(gcc_prunes) + 1, "a need for each prune, and the notes'");
+
 static struct rx *prunes[LEN(gcc_prunes) + LEN(other_prunes)];
 
 static void
@@ -1219,18 +1232,47 @@ prunes_init(void)
 	atexit(prunes_release);
 }
 
+/* The next match of a message expression at or after pos, searched only
+ * where one can begin: its first line holds need (":LINE:"), and it begins
+ * at the newline before that line (or at 0). Each such start is tried
+ * anchored, as the unanchored search would try it, so the leftmost match
+ * found is the same; the lines between are never backtracked through.
+ * Returns what rx_match returns. */
+static int
+match_from_lines(const struct rx *re, const struct strbuf *t, size_t pos, const char *need)
+{
+	size_t scan = pos, nlen = strlen(need);
+	const char *hit, *nl;
+
+	while (scan < t->len && (hit = memmem(t->buf + scan, t->len - scan, need, nlen))) {
+		size_t ls = (size_t)(hit - t->buf), start;
+		int r;
+
+		while (ls > 0 && t->buf[ls - 1] != '\n')
+			ls--;
+		start = ls ? ls - 1 : 0;
+		if (start >= pos && (r = rx_match_at(re, sb_str(t), t->len, start)) != 0)
+			return r;
+		if (!(nl = memchr(hit, '\n', t->len - (size_t)(hit - t->buf))))
+			break;
+		scan = (size_t)(nl - t->buf);
+	}
+	return 0;
+}
+
 /* Tcl's regsub RE text "": the first max matches (0: -all, every match)
  * replaced by repl; what was replaced is appended to gone (when not
- * NULL). Returns the count. */
+ * NULL). need: a string the first line of every match holds, or NULL.
+ * Returns the count. */
 static int
-regsub_n(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone, int max)
+regsub_n(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone, int max, const char *need)
 {
 	struct strbuf out = {0};
 	size_t pos = 0, b, e;
 	int n = 0;
 
 	while (pos <= t->len && (!max || n < max)) {
-		if (rx_match(re, sb_str(t), t->len, pos) <= 0)
+		if ((need ? match_from_lines(re, t, pos, need) : rx_match(re, sb_str(t), t->len, pos)) <= 0)
 			break;          /* an error is the job's (rx_error) */
 		rx_span(&b, &e);
 		sb_add(&out, t->buf + pos, b - pos);
@@ -1264,7 +1306,7 @@ regsub_n(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf 
 static int
 regsub_all(const struct rx *re, struct strbuf *t, const char *repl, struct strbuf *gone)
 {
-	return regsub_n(re, t, repl, gone, 0);
+	return regsub_n(re, t, repl, gone, 0, NULL);
 }
 
 static void
@@ -1368,10 +1410,12 @@ match_messages(struct dgjudge *j)
 		const struct selector *xs = xfail_of(j->cf, i);
 		int xfail = xs && selector_eval(xs, j->env), hit;
 		struct strbuf gone = {0};
+		char need[32];     /* what the first line of each match holds (read_message) */
 
 		if (!is_message(d->kind) || !selector_eval(d->sel, j->env))
 			continue;
-		hit = regsub_all(d->re, &j->t, "\n", &gone) > 0;
+		snprintf(need, sizeof(need), ":%d:", d->line);
+		hit = regsub_n(d->re, &j->t, "\n", &gone, 0, d->line == LINE_ANY ? NULL : need) > 0;
 		if (hit) {
 			trimleft(&j->t);
 			add_fits(j, i, &gone);
@@ -1424,7 +1468,7 @@ match_multiline(struct dgjudge *j)
 			pat = xstrdup(re);
 		}
 		rx = rx_compile(pat, strlen(pat), RX_PCRE2, &err, &pos);
-		hit = rx && regsub_n(rx, &j->t, "", NULL, 1) > 0;
+		hit = rx && regsub_n(rx, &j->t, "", NULL, 1, NULL) > 0;
 		rx_free(rx);
 		free(pat);
 		free(err);
@@ -1448,7 +1492,7 @@ match_regexps(struct dgjudge *j)
 
 		if (d->kind != D_REGEXP || !selector_eval(d->sel, j->env))
 			continue;
-		hit = regsub_n(d->re, &j->t, "", NULL, 1) > 0;
+		hit = regsub_n(d->re, &j->t, "", NULL, 1, NULL) > 0;
 		j->out[i] = xfail_if_takes(j, hit) ? (hit ? OUT_XPASS : OUT_XFAIL) : hit ? OUT_HELD : OUT_MISSING;
 		if (j->out[i] == OUT_MISSING) {
 			describe(j->why, "missing", d);
@@ -1477,9 +1521,9 @@ prune(struct dgjudge *j)
 	}
 	match_regexps(j);
 	for (size_t i = 0; i < LEN(gcc_prunes); i++)
-		regsub_all(prunes[i], t, "", NULL);
+		regsub_n(prunes[i], t, "", NULL, 0, prune_needs[i]);
 	if (!dgc(j->cf)->keep_notes)
-		regsub_all(prunes[LEN(gcc_prunes)], t, "", NULL);
+		regsub_n(prunes[LEN(gcc_prunes)], t, "", NULL, 0, prune_needs[LEN(gcc_prunes)]);
 	if (!dgc(j->cf)->multiline_first)
 		match_multiline(j);
 	for (size_t i = 0; i < j->cf->ndirs; i++) {

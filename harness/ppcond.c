@@ -17,6 +17,8 @@ struct world {
 	int freestanding;
 	int char_sign;          /* -funsigned-char 1, -fsigned-char -1, 0: the target's */
 	int optimize;           /* -O other than -O0 */
+	int cxx;                /* -x c++: C++ */
+	long cplusplus;         /* __cplusplus of -std=c++NN, 0: none given */
 };
 
 /* One #if (or its negation, for the branches after it) that the
@@ -38,7 +40,8 @@ enum pm {
 	PM_SPARC, PM_WASM, PM_LINUX, PM_UNIX, PM_ELF, PM_APPLE, PM_WIN32, PM_WIN64, PM_MSVC, PM_MINGW, PM_ANDROID,
 	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR,
 	PM_CLANG, PM_CLANG_MAJOR, PM_CLANG_MINOR, PM_GNUC, PM_GNUC_MINOR, PM_STDC, PM_STDC_VERSION, PM_HOSTED,
-	PM_STRICT, PM_OPTIMIZE, PM_NOT_C, PM_ZERO_TARGET,
+	PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86, PM_M_X64, PM_M_ARM, PM_M_ARM64,
+	PM_RISCV_XLEN,
 };
 
 static const struct { const char *name; enum pm m; } macros[] = {
@@ -51,7 +54,9 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__sparc", PM_SPARC }, { "__wasm__", PM_WASM }, { "__wasm32__", PM_WASM }, { "__wasm64__", PM_WASM },
 	{ "__linux__", PM_LINUX }, { "__linux", PM_LINUX }, { "__gnu_linux__", PM_LINUX }, { "__unix__", PM_UNIX },
 	{ "__unix", PM_UNIX }, { "__ELF__", PM_ELF }, { "__APPLE__", PM_APPLE }, { "__MACH__", PM_APPLE },
-	{ "_WIN32", PM_WIN32 }, { "_WIN64", PM_WIN64 }, { "_MSC_VER", PM_MSVC }, { "__MINGW32__", PM_MINGW },
+	{ "_WIN32", PM_WIN32 }, { "_WIN64", PM_WIN64 }, { "_MSC_VER", PM_MSVC }, { "_M_IX86", PM_M_IX86 },
+	{ "_M_X64", PM_M_X64 }, { "_M_AMD64", PM_M_X64 }, { "_M_ARM", PM_M_ARM }, { "_M_ARM64", PM_M_ARM64 },
+	{ "__riscv_xlen", PM_RISCV_XLEN }, { "__MINGW32__", PM_MINGW },
 	{ "__MINGW64__", PM_MINGW }, { "__ANDROID__", PM_ANDROID }, { "__Fuchsia__", PM_OTHER_OS },
 	{ "__FreeBSD__", PM_OTHER_OS }, { "__NetBSD__", PM_OTHER_OS }, { "__OpenBSD__", PM_OTHER_OS },
 	{ "__ORBIS__", PM_OTHER_OS }, { "__PS4__", PM_OTHER_OS }, { "__PROSPERO__", PM_OTHER_OS },
@@ -70,7 +75,7 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__clang_minor__", PM_CLANG_MINOR }, { "__GNUC__", PM_GNUC }, { "__GNUC_MINOR__", PM_GNUC_MINOR },
 	{ "__STDC__", PM_STDC }, { "__STDC_VERSION__", PM_STDC_VERSION }, { "__STDC_HOSTED__", PM_HOSTED },
 	{ "__STRICT_ANSI__", PM_STRICT }, { "__OPTIMIZE__", PM_OPTIMIZE },
-	{ "__cplusplus", PM_NOT_C }, { "__OBJC__", PM_NOT_C }, { "__OBJC2__", PM_NOT_C },
+	{ "__cplusplus", PM_CPLUSPLUS }, { "__OBJC__", PM_NOT_C }, { "__OBJC2__", PM_NOT_C },
 	{ "__OPENCL_VERSION__", PM_NOT_C }, { "__OPENCL_C_VERSION__", PM_NOT_C }, { "__CUDA__", PM_NOT_C },
 	{ "__CUDA_ARCH__", PM_NOT_C }, { "__HIP__", PM_NOT_C }, { "__HIP_DEVICE_COMPILE__", PM_NOT_C },
 	{ "__SYCL_DEVICE_ONLY__", PM_NOT_C }, { "__ASSEMBLER__", PM_NOT_C },
@@ -189,6 +194,14 @@ default_std(const struct sel_env *env)
 	return env->version[0] >= 11 ? 201710L : 201112L;
 }
 
+/* __cplusplus where no -std= is given: C++17 from GCC 11 and Clang 16 on,
+ * C++14 before. */
+static long
+default_cplusplus(const struct sel_env *env)
+{
+	return env->version[0] >= (env->family == FAMILY_GCC ? 11 : 16) ? 201703L : 201402L;
+}
+
 /* Is the configuration's macro m (called name) defined, and with which value? */
 static int
 env_macro(enum pm m, const char *name, const struct world *w, const struct sel_env *env, long long *v)
@@ -211,9 +224,16 @@ env_macro(enum pm m, const char *name, const struct world *w, const struct sel_e
 	case PM_GNUC: return *v = clang ? 4 : env->version[0], 1;
 	case PM_GNUC_MINOR: return *v = clang ? 2 : env->version[1], 1;
 	case PM_STDC: return 1;
-	case PM_STDC_VERSION: return *v = w->std ? w->std : default_std(env), w->std >= 0;
+	case PM_STDC_VERSION: return *v = w->std ? w->std : default_std(env), w->std >= 0 && !w->cxx;
 	case PM_HOSTED: return *v = !w->freestanding, 1;
 	case PM_STRICT: return w->strict;
+	case PM_CPLUSPLUS: return *v = w->cplusplus ? w->cplusplus : default_cplusplus(env), w->cxx;
+	/* MSVC's names of the architecture, on its targets only */
+	case PM_M_IX86: return *v = 600, target_os(t, PM_MSVC) && target_arch(t, PM_I386);
+	case PM_M_X64: return *v = 100, target_os(t, PM_MSVC) && target_arch(t, PM_X86_64);
+	case PM_M_ARM: return *v = 7, target_os(t, PM_MSVC) && target_arch(t, PM_ARM);
+	case PM_M_ARM64: return *v = 1, target_os(t, PM_MSVC) && target_arch(t, PM_AARCH64);
+	case PM_RISCV_XLEN: return *v = arch_is(t, "riscv64") ? 64 : 32, target_arch(t, PM_RISCV);
 	case PM_OPTIMIZE: return w->optimize;
 	case PM_ZERO_TARGET: return triple_word(name) && arch_is(t, triple_word(name));
 	case PM_OTHER_OS: return triple_word(name) && strstr(t, triple_word(name)) != NULL;
@@ -519,6 +539,8 @@ struct fmacro {
 	char *name;
 	enum mstate state;
 	struct strvec value;
+	struct strvec params;    /* M_FUNC: the parameters' names */
+	int busy;               /* being rescanned: not expanded again */
 };
 
 /* Where the scan is: inside what the lines are. */
@@ -594,6 +616,7 @@ set_macro(struct scan *s, const char *name, size_t n, enum mstate st)
 	}
 	m->state = st;
 	strvec_release(&m->value);
+	strvec_release(&m->params);
 	return m;
 }
 
@@ -601,7 +624,7 @@ set_macro(struct scan *s, const char *name, size_t n, enum mstate st)
 static void
 tokenize(const char *p, const char *end, struct strvec *out)
 {
-	static const char *const two[] = { "||", "&&", "==", "!=", "<=", ">=", "<<", ">>" };
+	static const char *const two[] = { "||", "&&", "==", "!=", "<=", ">=", "<<", ">>", "##" };
 
 	while (p < end) {
 		const char *b = p;
@@ -617,6 +640,8 @@ tokenize(const char *p, const char *end, struct strvec *out)
 			for (size_t k = 0; k < LEN(two); k++)
 				if (end - b >= 2 && !memcmp(b, two[k], 2))
 					p = b + 2;
+			if (end - b >= 3 && !memcmp(b, "...", 3))
+				p = b + 3;
 		}
 		strvec_push_nocopy(out, xstrndup(b, (size_t)(p - b)));
 	}
@@ -632,6 +657,164 @@ static int
 is_ident(const char *s)
 {
 	return isalpha((unsigned char)*s) || *s == '_';
+}
+
+/* A function-like macro's parameter list, from p at its "(", into
+ * m->params (a last "..." is __VA_ARGS__), and its body's tokens into
+ * m->value. A list that does not read leaves the macro unsure. */
+static void
+function_macro(struct fmacro *m, const char *p, const char *end)
+{
+	struct strvec toks = {0};
+	size_t i = 1;
+
+	tokenize(p, end, &toks);
+	for (; i < toks.n && strcmp(toks.v[i], ")"); i++) {
+		if (is_ident(toks.v[i]) || !strcmp(toks.v[i], "..."))
+			strvec_push(&m->params, strcmp(toks.v[i], "...") ? toks.v[i] : "__VA_ARGS__");
+		else if (strcmp(toks.v[i], ","))
+			break;
+	}
+	if (i >= toks.n || strcmp(toks.v[i], ")"))
+		m->state = M_UNSURE;
+	for (i++; i < toks.n; i++)
+		strvec_push(&m->value, toks.v[i]);
+	strvec_release(&toks);
+}
+
+/* The arguments of a call of m whose "(" is in->v[*i], into args (one
+ * per parameter), *i moved to its ")". -1: it does not close, or has
+ * more arguments than m has parameters. */
+static int
+call_args(const struct strvec *in, size_t *i, const struct fmacro *m, struct strvec *args)
+{
+	size_t n = 0, np = m->params.n;
+	int level = 0, va = np && !strcmp(m->params.v[np - 1], "__VA_ARGS__");
+
+	for ((*i)++; *i < in->n; (*i)++) {
+		const char *t = in->v[*i];
+		if (!level && !strcmp(t, ")"))
+			return 0;
+		level += !strcmp(t, "(") - !strcmp(t, ")");
+		if (!level && !strcmp(t, ",") && !(va && n + 1 == np)) {
+			if (++n >= np)
+				return -1;
+		} else if (n < np) {
+			strvec_push(&args[n], t);
+		} else {
+			return -1;
+		}
+	}
+	return -1;
+}
+
+static int expand(struct scan *s, const struct strvec *in, struct strvec *out, int depth);
+
+static long
+param_of(const struct fmacro *m, const char *t)
+{
+	for (size_t k = 0; k < m->params.n; k++)
+		if (!strcmp(m->params.v[k], t))
+			return (long)k;
+	return -1;
+}
+
+/* m's body with its arguments put in (expanded, unless next to ##) and
+ * its ## pasted, into out. -1: it stringizes (#x), which #if cannot use. */
+static int
+substitute(struct scan *s, const struct fmacro *m, struct strvec *args, struct strvec *out, int depth)
+{
+	struct strvec body = {0};
+	const struct strvec *b = &m->value;
+
+	for (size_t k = 0; k < b->n; k++) {
+		long p = param_of(m, b->v[k]);
+		int pasted = (k > 0 && !strcmp(b->v[k - 1], "##")) || (k + 1 < b->n && !strcmp(b->v[k + 1], "##"));
+		if (!strcmp(b->v[k], "#") || (p >= 0 && !pasted && expand(s, &args[p], &body, depth + 1) < 0)) {
+			strvec_release(&body);
+			return -1;
+		}
+		if (p < 0)
+			strvec_push(&body, b->v[k]);
+		else if (pasted)
+			args[p].n ? strvec_append(&body, &args[p]) : strvec_push(&body, "");
+	}
+	/* out is empty here: "" is an empty argument's place, gone once pasted */
+	for (size_t k = 0; k < body.n; k++) {
+		if (!strcmp(body.v[k], "##") && out->n && k + 1 < body.n) {
+			char *joined = xasprintf("%s%s", out->v[out->n - 1], body.v[++k]);
+			free(out->v[out->n - 1]);
+			out->v[out->n - 1] = joined;
+		} else {
+			strvec_push(out, body.v[k]);
+		}
+	}
+	strvec_release(&body);
+	for (size_t k = 0, n = out->n; k < n; k++) {
+		if (out->v[k][0])
+			strvec_push(&body, out->v[k]);
+	}
+	strvec_release(out);
+	*out = body;
+	return 0;
+}
+
+/* One macro's expansion at in->v[*i] (moved past a call's ")"), rescanned
+ * with that macro off, into out. 0 when in->v[*i] was not expanded. */
+static int
+expand_one(struct scan *s, const struct strvec *in, size_t *i, struct strvec *out, int depth)
+{
+	struct fmacro *m = find_macro(s, in->v[*i], strlen(in->v[*i]));
+	struct strvec res = {0}, *args;
+	int r = 0;
+
+	if (!m || m->busy || (m->state != M_DEF && m->state != M_FUNC))
+		return 0;
+	if (m->state == M_DEF) {
+		strvec_append(&res, &m->value);
+	} else {
+		if (*i + 1 >= in->n || strcmp(in->v[*i + 1], "("))
+			return 0;       /* the name alone: not a call */
+		(*i)++;
+		args = xcalloc(m->params.n + 1, sizeof(*args));
+		r = call_args(in, i, m, args) < 0 || substitute(s, m, args, &res, depth) < 0 ? -1 : 0;
+		for (size_t k = 0; k < m->params.n; k++)
+			strvec_release(&args[k]);
+		free(args);
+	}
+	if (!r) {
+		m->busy = 1;
+		r = expand(s, &res, out, depth + 1);
+		m->busy = 0;
+	}
+	strvec_release(&res);
+	return r < 0 ? -1 : 1;
+}
+
+/* An #if expression with the file's macros expanded, as the preprocessor
+ * expands them (object-like and function-like, ## pasting, the operand
+ * of "defined" left alone). -1: too deep, or a call that does not read. */
+static int
+expand(struct scan *s, const struct strvec *in, struct strvec *out, int depth)
+{
+	if (depth > 32)
+		return -1;
+	for (size_t i = 0; i < in->n; i++) {
+		const char *t = in->v[i];
+		int r;
+		if (!strcmp(t, "defined")) {
+			size_t last = i + (i + 1 < in->n && !strcmp(in->v[i + 1], "(") ? 3 : 1);
+			for (; i <= last && i < in->n; i++)
+				strvec_push(out, in->v[i]);
+			i--;
+			continue;
+		}
+		if (!is_ident(t) || !(r = expand_one(s, in, &i, out, depth)))
+			strvec_push(out, t);
+		else if (r < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* What "defined NAME" or NAME means once the file's own macros are
@@ -653,7 +836,7 @@ reduce_name(struct scan *s, const char *name, int is_defined, int call, struct s
 	}
 	if (m && m->state == M_DEF)
 		return m->value.n ? reduce(s, &m->value, out, env, depth + 1) : (strvec_push(out, "1"), 0);
-	if (m || k == PM_NOT_C) {
+	if (m || k == PM_NOT_C || (k == PM_CPLUSPLUS && !s->w.cxx)) {
 		strvec_push(out, "0");
 		return 0;
 	}
@@ -671,6 +854,39 @@ reduce_name(struct scan *s, const char *name, int is_defined, int call, struct s
 	return 0;
 }
 
+/* __has_feature(NAME) as Clang answers it, for the C features of C11 (as
+ * a condition on __STDC_VERSION__, which the configuration decides: in
+ * C++ it is not defined, and they are not features there) and for a
+ * builtin's name, which is never a feature. Others: -1, undecided. */
+static int
+has_feature(const char *name, struct strvec *out)
+{
+	static const char *const c11[] = {
+		"c_alignas", "c_alignof", "c_atomic", "c_generic_selections", "c_static_assert", "c_thread_local",
+	};
+	size_t n = strlen(name);
+
+	if (n > 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__") && strncmp(name, "__builtin", 9)) {
+		char *bare = xstrndup(name + 2, n - 4);     /* __c_atomic__ is c_atomic */
+		int r = has_feature(bare, out);
+		free(bare);
+		return r;
+	}
+	if (!strncmp(name, "__builtin", 9)) {
+		strvec_push(out, "0");
+		return 0;
+	}
+	for (size_t k = 0; k < LEN(c11); k++) {
+		if (!strcmp(name, c11[k])) {
+			static const char *const cond[] = { "(", "__STDC_VERSION__", ">=", "201112L", ")" };
+			for (size_t i = 0; i < LEN(cond); i++)
+				strvec_push(out, cond[i]);
+			return 1;
+		}
+	}
+	return -1;
+}
+
 static int
 reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, int depth)
 {
@@ -686,6 +902,13 @@ reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, in
 			if (reduce_name(s, in->v[n], 1, 0, out, env, depth) < 0)
 				return -1;
 			i = n + (size_t)paren;
+		} else if (!strcmp(t, "__has_feature") && i + 3 < in->n && !strcmp(in->v[i + 1], "(") &&
+		           is_ident(in->v[i + 2]) && !strcmp(in->v[i + 3], ")")) {
+			int r = has_feature(in->v[i + 2], out);
+			if (r < 0)
+				return -1;
+			*env |= r;
+			i += 3;
 		} else if (is_ident(t)) {
 			int call = i + 1 < in->n && !strcmp(in->v[i + 1], "(");
 			if (reduce_name(s, t, 0, call, out, env, depth) < 0)
@@ -706,6 +929,7 @@ enter_branch(struct scan *s, const char *cond, const char *end, const char *text
 {
 	struct frame *f = &s->f[s->nf - 1];
 	struct strvec in = {0}, toks = {0};
+	struct strvec x = {0};     /* in, its macros expanded */
 	int env = 0, v;
 
 	region_release(&s->cur);
@@ -719,7 +943,7 @@ enter_branch(struct scan *s, const char *cond, const char *end, const char *text
 	if (!cond)
 		return;
 	tokenize(cond, end, &in);
-	if (reduce(s, &in, &toks, &env, 0) < 0 || evaluate(&toks, &s->w, NULL) < 0) {
+	if (expand(s, &in, &x, 0) < 0 || reduce(s, &x, &toks, &env, 0) < 0 || evaluate(&toks, &s->w, NULL) < 0) {
 		s->out->why = xrealloc(s->out->why, (s->out->nwhy + 1) * sizeof(char *));
 		s->out->why[s->out->nwhy++] = xstrdup(text);
 		s->cur.undecided = f->prior_undecided = s->out->why[s->out->nwhy - 1];
@@ -734,6 +958,7 @@ enter_branch(struct scan *s, const char *cond, const char *end, const char *text
 		strvec_append(&f->prior[f->nprior++], &toks);
 	}
 	strvec_release(&in);
+	strvec_release(&x);
 	strvec_release(&toks);
 }
 
@@ -778,6 +1003,8 @@ define(struct scan *s, const char *p, const char *end, int undef)
 	m = set_macro(s, b, (size_t)(p - b), !sure ? M_UNSURE : undef ? M_UNDEF : p < end && *p == '(' ? M_FUNC : M_DEF);
 	if (m->state == M_DEF)
 		tokenize(p, end, &m->value);
+	else if (m->state == M_FUNC)
+		function_macro(m, p, end);
 }
 
 /* A copy of buf with comments blanked (their newlines kept) and literals
@@ -813,6 +1040,23 @@ blank_comments(const char *buf, size_t len)
 	return c;
 }
 
+/* __cplusplus of -std=c++NN or gnu++NN (s: what follows "++"), 0 if not
+ * one of those. */
+static long
+cplusplus_of(const char *s)
+{
+	static const struct { const char *p; long v; } stds[] = {
+		{ "98", 199711L }, { "03", 199711L }, { "11", 201103L }, { "0x", 201103L }, { "14", 201402L },
+		{ "1y", 201402L }, { "17", 201703L }, { "1z", 201703L }, { "20", 202002L }, { "2a", 202002L },
+		{ "23", 202302L }, { "2b", 202302L }, { "26", 202400L }, { "2c", 202400L },
+	};
+
+	for (size_t k = 0; k < LEN(stds); k++)
+		if (!strcmp(s, stds[k].p))
+			return stds[k].v;
+	return 0;
+}
+
 static struct world
 world_of(const struct strvec *flags)
 {
@@ -825,7 +1069,13 @@ world_of(const struct strvec *flags)
 
 	for (size_t i = 0; i < flags->n; i++) {
 		const char *f = flags->v[i];
-		if (!strncmp(f, "-std=", 5)) {
+		const char *pp = strstr(f, "++");
+		if (!strncmp(f, "-x", 2)) {
+			w.cxx = !strncmp(f + 2, "c++", 3);
+		} else if (!strncmp(f, "-std=", 5) && pp) {
+			w.cplusplus = cplusplus_of(pp + 2);
+			w.strict = f[5] == 'c';
+		} else if (!strncmp(f, "-std=", 5)) {
 			const char *s = f + 5 + (!strncmp(f + 5, "gnu", 3) ? 3 : f[5] == 'c' ? 1 : 0);
 			w.strict = f[5] == 'c' || !strncmp(f + 5, "iso", 3);
 			for (size_t k = 0; k < LEN(stds); k++)
@@ -865,7 +1115,13 @@ command_line_macros(struct scan *s, const struct strvec *flags)
 		const char *v = eq ? eq + 1 : one;
 		size_t n = strcspn(f + 2, "=(");
 		m = set_macro(s, f + 2, n, f[2 + n] == '(' ? M_FUNC : M_DEF);
-		tokenize(v, v + strlen(v), &m->value);
+		if (m->state == M_FUNC) {
+			char *def = xasprintf("%.*s %s", (int)((eq ? eq : f + strlen(f)) - (f + 2 + n)), f + 2 + n, v);
+			function_macro(m, def, def + strlen(def));
+			free(def);
+		} else {
+			tokenize(v, v + strlen(v), &m->value);
+		}
 	}
 }
 
@@ -992,6 +1248,7 @@ ppscan(const char *buf, size_t len, int nlines, const struct strvec *flags, stru
 	for (size_t m = 0; m < s.nm; m++) {
 		free(s.m[m].name);
 		strvec_release(&s.m[m].value);
+		strvec_release(&s.m[m].params);
 	}
 	free(s.m);
 	free(s.f);

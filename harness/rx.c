@@ -97,18 +97,18 @@ rx_begin(void)
  * as Tcl's own matcher (a DFA) finds it. A pattern the DFA cannot run
  * (back references) keeps the first error. */
 static int
-dfa_match(const struct rx *re, const char *s, size_t len, size_t start)
+dfa_match(const struct rx *re, const char *s, size_t len, size_t start, uint32_t opts)
 {
 	int ws[4096];
-	int r = pcre2_dfa_match(re->code, (PCRE2_SPTR)s, len, start, 0, md, mctx, ws, LEN(ws));
+	int r = pcre2_dfa_match(re->code, (PCRE2_SPTR)s, len, start, opts, md, mctx, ws, LEN(ws));
 
 	/* 0: more matches than the match data holds; the longest is kept */
 	return r == PCRE2_ERROR_DFA_UITEM || r == PCRE2_ERROR_DFA_UCOND || r == PCRE2_ERROR_DFA_UFUNC ||
 	       r == PCRE2_ERROR_DFA_UINVALID_UTF || r == PCRE2_ERROR_DFA_WSSIZE ? PCRE2_ERROR_MATCHLIMIT : r;
 }
 
-int
-rx_match(const struct rx *re, const char *s, size_t len, size_t start)
+static int
+match(const struct rx *re, const char *s, size_t len, size_t start, uint32_t opts)
 {
 	PCRE2_UCHAR msg[128];
 	int r;
@@ -122,9 +122,9 @@ rx_match(const struct rx *re, const char *s, size_t len, size_t start)
 		         RX_BUDGET, re->source);
 		return -1;
 	}
-	r = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, 0, md, mctx);
+	r = pcre2_match(re->code, (PCRE2_SPTR)s, len, start, opts, md, mctx);
 	if (r == PCRE2_ERROR_MATCHLIMIT || r == PCRE2_ERROR_DEPTHLIMIT || r == PCRE2_ERROR_HEAPLIMIT)
-		r = dfa_match(re, s, len, start);
+		r = dfa_match(re, s, len, start, opts);
 	if (r >= 0)
 		return 1;
 	if (r == PCRE2_ERROR_NOMATCH || r == PCRE2_ERROR_PARTIAL)
@@ -132,6 +132,18 @@ rx_match(const struct rx *re, const char *s, size_t len, size_t start)
 	pcre2_get_error_message(r, msg, sizeof(msg));
 	snprintf(error, sizeof(error), "pattern '%.300s' cannot be matched: %s", re->source, (char *)msg);
 	return -1;
+}
+
+int
+rx_match(const struct rx *re, const char *s, size_t len, size_t start)
+{
+	return match(re, s, len, start, 0);
+}
+
+int
+rx_match_at(const struct rx *re, const char *s, size_t len, size_t start)
+{
+	return match(re, s, len, start, PCRE2_ANCHORED);
 }
 
 void

@@ -53,6 +53,8 @@ void rx_begin(void);
  * or -1 (an error: a limit was hit, or the budget spent; every later match
  * until rx_begin is -1 too). */
 int rx_match(const struct rx *re, const char *s, size_t len, size_t start);
+/* The same, for a match that begins at start itself. */
+int rx_match_at(const struct rx *re, const char *s, size_t len, size_t start);
 /* Where the last successful match began and ended. */
 void rx_span(size_t *begin, size_t *end);
 /* Why the job's judging failed ("pattern 'P': match limit exceeded"), or

@@ -103,6 +103,8 @@ struct vparser {
 	enum compile_mode mode;   /* what the RUN command asks of the compiler */
 	struct ppscan pp;         /* which lines the preprocessor skips, or skips where */
 	struct strvec incdirs;    /* the RUN command's -I, -iquote, -isystem */
+	struct strvec markers;    /* "LINE NAME" of each marker a comment defines */
+	int cxx;                  /* the RUN command compiles C++ (-x c++) */
 	struct strbuf joined;     /* a comment's lines joined at backslash-newlines */
 	struct cline first;       /* the first of them */
 };
@@ -186,7 +188,70 @@ verify_text(const struct cline *l, size_t i, int is_re, struct strbuf *re)
 	return i + 1 < l->len ? i + 2 : 0;
 }
 
-/* @LOC at l->s[*i] (just after the '@'): @*, @+N, @-N or @N, into d->line.
+static int
+marker_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_' || c == '-';
+}
+
+/* The markers a comment line defines ("n = 1; // #one"): a '#' that
+ * starts a word, then [A-Za-z0-9_-]+, at the comment's first line, as
+ * Clang's verifier reads them. Where they count is decided at their use,
+ * once the lines the preprocessor skips are known. */
+static void
+collect_markers(struct vparser *p, const struct cline *l)
+{
+	for (size_t i = 0; i < l->len; i++) {
+		size_t e = i + 1;
+		if (l->s[i] != '#' || (i && !isspace((unsigned char)l->s[i - 1]) &&
+		                       !(i >= 2 && (l->s[i - 1] == '/' || l->s[i - 1] == '*') && l->s[i - 2] == '/')))
+			continue;
+		while (e < l->len && marker_char(l->s[e]))
+			e++;
+		if (e == i + 1)
+			continue;
+		strvec_push_nocopy(&p->markers, xasprintf("%d %.*s", l->vline, (int)(e - i - 1), l->s + i + 1));
+		i = e - 1;
+	}
+}
+
+/* @#NAME at l->s[i] (just after the '#'): the line of the comment that
+ * defines the marker. Used but not defined, or defined twice, is Clang's
+ * error (the file fails); defined on a line only some configurations
+ * compile is n/a. Returns -1 (after reporting) or 0. */
+static int
+marker_line(struct vparser *p, const struct cline *l, size_t *ip, struct directive *d)
+{
+	size_t i = *ip, e = i;
+	int found = 0, line = 0;
+
+	while (e < l->len && marker_char(l->s[e]))
+		e++;
+	for (size_t k = 0; k < p->markers.n; k++) {
+		char *name;
+		int at = (int)strtol(p->markers.v[k], &name, 10);
+		name++;
+		if (strlen(name) != e - i || memcmp(name, l->s + i, e - i) || p->pp.lines[at].state == PP_SKIPPED)
+			continue;
+		if (p->pp.lines[at].state != PP_ACTIVE) {
+			case_unsupported(p->cf, l->line, "-verify marker '#%.*s' on a line only some configurations compile",
+			                 (int)(e - i), l->s + i);
+			return -1;
+		}
+		found++;
+		line = at;
+	}
+	if (found != 1) {
+		perr(p, l->line, cline_col(l, i - 1), "%s marker '#%.*s'", found ? "ambiguous" : "use of undefined",
+		     (int)(e - i), l->s + i);
+		return -1;
+	}
+	d->line = line;
+	*ip = e;
+	return 0;
+}
+
+/* @LOC at l->s[*i] (just after the '@'): @*, @+N, @-N, @N or @#MARKER, into d->line.
  * Returns -1 (after reporting an error, or marking cf unsupported). */
 static int
 parse_location(struct vparser *p, const struct cline *l, size_t *ip, struct directive *d)
@@ -195,6 +260,10 @@ parse_location(struct vparser *p, const struct cline *l, size_t *ip, struct dire
 	int sign = 0;
 	long n = 0;
 
+	if (i < l->len && l->s[i] == '#') {
+		*ip = i + 1;
+		return marker_line(p, l, ip, d);
+	}
 	if (i < l->len && l->s[i] == '*') {
 		/* @* and @*:* (any file, any line) */
 		d->line = LINE_ANY;
@@ -211,7 +280,7 @@ parse_location(struct vparser *p, const struct cline *l, size_t *ip, struct dire
 		size_t e = ds;
 		while (e < l->len && !strchr(" \t{", l->s[e]))
 			e++;
-		case_unsupported(p->cf, l->line, "-verify location '@%.*s' (only @+N, @-N, @N and @*)",
+		case_unsupported(p->cf, l->line, "-verify location '@%.*s' (only @+N, @-N, @N, @#MARKER and @*)",
 		                 (int)(e - ds), l->s + ds);
 		return -1;
 	}
@@ -626,6 +695,30 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 	return action != 0;
 }
 
+/* -x LANG (or -xLANG): C and C++, with their headers, are compiled as
+ * given; the driver is told the language (and, for cc1's C++, that it has
+ * no exceptions, as cc1 has none unless asked), and the preprocessor's
+ * reader which it is (__cplusplus). Another language is n/a; so is GCC's
+ * job of a C++ command (cxx_only). */
+static void
+run_language(struct vparser *p, struct runstate *st, const char *lang)
+{
+	static const char *const langs[] = { "c", "c-header", "c++", "c++-header" };
+	size_t k = 0;
+
+	while (k < LEN(langs) && strcmp(lang, langs[k]))
+		k++;
+	if (k == LEN(langs)) {
+		case_unsupported(p->cf, st->line, "-x %s (the harness compiles C and C++)", lang);
+		return;
+	}
+	strvec_push(&vc(p->cf)->clang_flags, "-x");
+	strvec_push(&vc(p->cf)->clang_flags, lang);
+	p->cxx = k >= 2;
+	if (p->cxx && st->cc1)
+		strvec_push(&vc(p->cf)->clang_flags, "-fno-exceptions");
+}
+
 /* An option (f, with its value for a cc1 pair) to pass on, unless it is
  * -x, -o, the target or lit's own include paths. */
 static void
@@ -635,9 +728,10 @@ run_option(struct vparser *p, struct runstate *st, const char *f, const char *va
 
 	st->limit |= !strncmp(f, "-ferror-limit", 13);
 	st->maths |= !strcmp(f, "-fmath-errno") || !strcmp(f, "-fno-math-errno");
-	if ((value && !strcmp(f, "-x") && strcmp(value, "c")) || (!strncmp(f, "-x", 2) && f[2] && strcmp(f, "-xc")))
-		case_unsupported(p->cf, st->line, "%s%s%s (the file is compiled as C here)", f, value ? " " : "",
-		                 value ? value : "");
+	if (!strncmp(f, "-x", 2) && (f[2] || value)) {
+		run_language(p, st, f[2] ? f + 2 : value);
+		return;
+	}
 	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target")))
 		run_triple(p, value, st->line, st->cc1);
 	if (value && (!strcmp(f, "-triple") || !strcmp(f, "-target") || !strcmp(f, "-x") || !strcmp(f, "-o") ||
@@ -651,6 +745,23 @@ run_option(struct vparser *p, struct runstate *st, const char *f, const char *va
 	}
 	free(fs);
 	free(vs);
+}
+
+/* A C++ RUN command is Clang's: GCC's job (which would need its C++
+ * compiler) is n/a, wherever the target puts it. */
+static void
+cxx_only(struct vparser *p)
+{
+	char *err = NULL, *text;
+	size_t pos;
+	struct selector *clang = selector_parse("clang", 5, NULL, &err, &pos);
+
+	free(err);
+	p->cf->requires = p->cf->requires ? selector_and(p->cf->requires, clang, 0) : clang;
+	text = xasprintf("%s%sthe RUN command compiles C++: Clang's job only", p->cf->requires_text ? p->cf->requires_text : "",
+	                 p->cf->requires_text ? "; " : "");
+	free(p->cf->requires_text);
+	p->cf->requires_text = text;
 }
 
 /* The RUN command this case is: its prefixes, target, mode and flags. */
@@ -691,6 +802,8 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 		strvec_push(&vc(p->cf)->clang_flags, "-ferror-limit=0");
 	if (st.cc1 && !st.maths)
 		strvec_push(&vc(p->cf)->clang_flags, "-fno-math-errno");
+	if (p->cxx)
+		cxx_only(p);
 }
 
 
@@ -768,6 +881,7 @@ verify_comment_line(void *vp, const struct cline *l, int base)
 	if (l->len - r >= 2 && !memcmp(l->s + r, "//", 2))
 		r = cline_skip_ws(l, r + 2);
 	if (!p->pass) {
+		collect_markers(p, l);
 		if (l->len - r >= 4 && !memcmp(l->s + r, "RUN:", 4))
 			verify_run_line(p, l, r + 4);
 		return;
@@ -796,18 +910,24 @@ static int
 verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_ctx *ctx, struct errlist *errs)
 {
 	struct vparser p = { .cf = cf, .variant = ctx->variant, .mode = MODE_OBJECT };
+	struct strvec ppflags = {0};     /* the flags, and the language */
 
 	cf->dialect_data = xcalloc(1, sizeof(struct vcase));
 	cf->dialect_free = verify_release;
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
-	ppscan(buf, len, cf->nlines, &cf->flags, &p.pp);       /* and the macros the #ifs see */
+	strvec_append(&ppflags, &cf->flags);
+	if (p.cxx)
+		strvec_push(&ppflags, "-xc++");
+	ppscan(buf, len, cf->nlines, &ppflags, &p.pp);         /* and the macros the #ifs see */
+	strvec_release(&ppflags);
 	include_candidates(&p);
 	p.pass = 1;
 	comments_scan(buf, len, verify_comment_line, &p);
 	ppscan_release(&p.pp);
 	sb_release(&p.joined);
 	strvec_release(&p.incdirs);
+	strvec_release(&p.markers);
 	vc(cf)->variants = p.nverify;
 	cf->mode = p.mode;
 	if (vc(cf)->triple) {   /* the cell says for which target Clang's job compiled */

@@ -31,7 +31,8 @@ for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c ver
 	"verify-mixed.c (RUN 1)" "verify-mixed.c (RUN 2)" verify-no-limit.c verify-prefixes.c \
 	"verify-skipped.c (RUN 1)" "verify-skipped.c (RUN 2)" "verify-syntax.c (RUN 1)" "verify-syntax.c (RUN 2)" \
 	"verify-triple.c (RUN 1)" "verify-triple.c (RUN 2)" "verify-triple.c (RUN 3)" \
-	"verify-triple.c (RUN 5)" "verify-triple.c (RUN 6)"; do
+	"verify-triple.c (RUN 5)" "verify-triple.c (RUN 6)" "verify-languages.c (RUN 1)" "verify-languages.c (RUN 2)" \
+	"verify-languages.c (RUN 3)" "verify-languages.c (RUN 4)"; do
 	n=$(grep -c "^$f$tab" "$T/va/both.tsv")
 	[ "$n" = 2 ] && ok "dialect/compared-$f" || bad "dialect/compared-$f" "$n comparisons"
 done

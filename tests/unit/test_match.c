@@ -166,6 +166,61 @@ TEST(match_dejagnu_fits)
 	case_release(&cf);
 }
 
+/* DejaGnu's message expressions are tried only at lines that hold
+ * ":LINE:" (and the prunes only at lines that hold their text): the
+ * verdict must be what a search from every position gives. Here ":5:" and
+ * ":6:" occur only as columns, a match begins at the output's first byte,
+ * one match takes two lines, and a prune sits between. */
+TEST(dejagnu_candidate_lines)
+{
+	static const char dg_text[] =
+		"/* { dg-do compile } */\n"                                          /* 1 */
+		"void f(void) {\n"                                                   /* 2 */
+		"  g(); /* { dg-warning \"region of size 0\" } */\n"                 /* 3 */
+		"  h(); /* { dg-warning \"overflow\" } */\n"                         /* 4 */
+		"  i(); /* { dg-bogus \"never\" } */\n"                              /* 5 */
+		"  j(); /* { dg-warning \"lost\" } */\n"                             /* 6 */
+		"}\n";
+	static const char output[] =
+		"c.c:3:3: warning: writing 1 byte into a region of size 0 [-Wstringop-overflow=]\n"
+		"c.c: In function 'f':\n"
+		"c.c:4:3: warning: buffer overflow [-Wstringop-overflow=]\n"
+		"c.c:4:3: warning: buffer overflow [-Wstringop-overflow=]\n"
+		"c.c:2:5: note: never declared here\n"
+		"c.c:2:6: warning: lost [-Wlost]\n";
+	struct casefile cf;
+	struct diaglist dl = {0};
+	struct errlist errs = {0};
+	struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", NULL };
+	static const struct exit_info ok = {0};
+	enum outcome out[8];
+	char *reason = NULL;
+	long at[8] = {0};
+
+	if (case_parse(&cf, "c.c", "c.c", dg_text, sizeof(dg_text) - 1, dialect_find("dejagnu"),
+	               &(struct read_ctx){ .vocab = &vocab }, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		CHECK(!"parse");
+		return;
+	}
+	CHECK(cf.ndirs <= 8);
+	for (size_t i = 0; i < cf.ndirs && i < 8; i++)
+		if (cf.dirs[i].line >= 3 && cf.dirs[i].line <= 6)
+			at[cf.dirs[i].line] = (long)i + 1;
+	CHECK(at[3] && at[4] && at[5] && at[6]);
+	diag_parse(&dl, output, strlen(output));
+	CHECK(match_job(&cf, &env, output, strlen(output), &dl, &ok, out, &reason) == V_FAIL);
+	CHECK(out[at[3] - 1] == OUT_HELD && out[at[4] - 1] == OUT_HELD);
+	CHECK(out[at[5] - 1] == OUT_CLEAN && out[at[6] - 1] == OUT_MISSING);
+	/* the one line no directive took, and nothing else */
+	CHECK(reason && strstr(reason, "excess errors") && strstr(reason, "c.c:2:6: warning: lost"));
+	CHECK(reason && !strstr(reason, "overflow") && !strstr(reason, "region"));
+	free(reason);
+	diaglist_release(&dl);
+	case_release(&cf);
+}
+
 /* A dg-bogus names the bug report it is about (the atlas links it): its
  * comment's, else the nearest one named at or above it, else none. */
 TEST(dejagnu_bogus_report)

@@ -104,3 +104,68 @@ TEST(ppcond_hostile)
 	ppscan_release(&s);
 	sb_release(&sb);
 }
+
+/* The file's function-like macros, with ## pasting and arguments that are
+ * macros of the command line, decide a condition as the preprocessor
+ * does; so does __cplusplus under -x c++, by -std= or the compiler's
+ * default. */
+static const char fsrc[] =
+	"#define KIND_wide 1\n"                           /* 1 */
+	"#define KIND2(T) KIND_##T\n"                     /* 2 */
+	"#define KIND(T) KIND2(T)\n"                      /* 3 */
+	"#define PICK(a, ...) a\n"                        /* 4 */
+	"#if KIND(WIDTH) && PICK(1, 0, 0)\n"              /* 5 */
+	"wide\n"                                          /* 6 */
+	"#endif\n"                                        /* 7 */
+	"#if __cplusplus >= 201703L\n"                    /* 8 */
+	"cxx17\n"                                         /* 9 */
+	"#elif defined(__cplusplus)\n"                    /* 10 */
+	"older cxx\n"                                     /* 11 */
+	"#elif __STDC_VERSION__ >= 201112L\n"             /* 12 */
+	"c11\n"                                           /* 13 */
+	"#endif\n"                                        /* 14 */
+	"#if KIND(\n"                                     /* 15 */
+	"unread\n"                                        /* 16 */
+	"#endif\n";                                       /* 17 */
+
+static struct ppscan
+fscan(const char *f1, const char *f2)
+{
+	struct strvec flags = {0};
+	struct ppscan s;
+
+	strvec_push(&flags, f1);
+	if (f2)
+		strvec_push(&flags, f2);
+	ppscan(fsrc, sizeof(fsrc) - 1, 17, &flags, &s);
+	strvec_release(&flags);
+	return s;
+}
+
+TEST(ppcond_function_macros_and_cxx)
+{
+	struct sel_env clang15 = { .family = FAMILY_CLANG, .version = { 15, 0, 0 }, .triple = "x86_64-linux-gnu" };
+	struct sel_env clang16 = { .family = FAMILY_CLANG, .version = { 16, 0, 0 }, .triple = "x86_64-linux-gnu" };
+	struct ppscan s = fscan("-DWIDTH=wide", NULL);
+
+	CHECK(s.lines[6].state == PP_ACTIVE);
+	/* C: __cplusplus is not defined, __STDC_VERSION__ is the default's */
+	CHECK(s.lines[9].state == PP_SKIPPED && s.lines[11].state == PP_SKIPPED);
+	CHECK(s.lines[13].state == PP_COND && ppcond_holds(s.conds[s.lines[13].region], &clang15));
+	CHECK(s.lines[16].state == PP_UNDECIDED);
+	ppscan_release(&s);
+	s = fscan("-DWIDTH=narrow", NULL);
+	CHECK(s.lines[6].state == PP_SKIPPED);
+	ppscan_release(&s);
+	/* C++ by the compiler's default: C++14 up to Clang 15, C++17 from 16 */
+	s = fscan("-DWIDTH=wide", "-xc++");
+	CHECK(s.lines[9].state == PP_COND && s.lines[11].state == PP_COND && s.lines[13].state == PP_COND);
+	CHECK(!ppcond_holds(s.conds[s.lines[9].region], &clang15) && ppcond_holds(s.conds[s.lines[11].region], &clang15));
+	CHECK(ppcond_holds(s.conds[s.lines[9].region], &clang16) && !ppcond_holds(s.conds[s.lines[11].region], &clang16));
+	CHECK(!ppcond_holds(s.conds[s.lines[13].region], &clang16));
+	ppscan_release(&s);
+	s = fscan("-xc++", "-std=c++98");
+	CHECK(s.lines[9].state == PP_COND && !ppcond_holds(s.conds[s.lines[9].region], &clang16));
+	CHECK(ppcond_holds(s.conds[s.lines[11].region], &clang16));
+	ppscan_release(&s);
+}

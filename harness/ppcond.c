@@ -38,10 +38,10 @@ struct ppcond {
 enum pm {
 	PM_NONE, PM_X86_64, PM_I386, PM_AARCH64, PM_ARM, PM_S390X, PM_PPC64, PM_PPC, PM_RISCV, PM_MIPS,
 	PM_SPARC, PM_WASM, PM_LINUX, PM_UNIX, PM_ELF, PM_APPLE, PM_WIN32, PM_WIN64, PM_MSVC, PM_MINGW, PM_ANDROID,
-	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR,
+	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR, PM_SIZEOF_LONG,
 	PM_CLANG, PM_CLANG_MAJOR, PM_CLANG_MINOR, PM_GNUC, PM_GNUC_MINOR, PM_STDC, PM_STDC_VERSION, PM_HOSTED,
 	PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86, PM_M_X64, PM_M_ARM, PM_M_ARM64,
-	PM_RISCV_XLEN,
+	PM_RISCV_XLEN, PM_GNU_I386, PM_GNU_LINUX, PM_GNU_UNIX,
 };
 
 static const struct { const char *name; enum pm m; } macros[] = {
@@ -56,7 +56,7 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__unix", PM_UNIX }, { "__ELF__", PM_ELF }, { "__APPLE__", PM_APPLE }, { "__MACH__", PM_APPLE },
 	{ "_WIN32", PM_WIN32 }, { "_WIN64", PM_WIN64 }, { "_MSC_VER", PM_MSVC }, { "_M_IX86", PM_M_IX86 },
 	{ "_M_X64", PM_M_X64 }, { "_M_AMD64", PM_M_X64 }, { "_M_ARM", PM_M_ARM }, { "_M_ARM64", PM_M_ARM64 },
-	{ "__riscv_xlen", PM_RISCV_XLEN }, { "__MINGW32__", PM_MINGW },
+	{ "__riscv_xlen", PM_RISCV_XLEN }, { "i386", PM_GNU_I386 }, { "linux", PM_GNU_LINUX }, { "unix", PM_GNU_UNIX }, { "__MINGW32__", PM_MINGW },
 	{ "__MINGW64__", PM_MINGW }, { "__ANDROID__", PM_ANDROID }, { "__Fuchsia__", PM_OTHER_OS },
 	{ "__FreeBSD__", PM_OTHER_OS }, { "__NetBSD__", PM_OTHER_OS }, { "__OpenBSD__", PM_OTHER_OS },
 	{ "__ORBIS__", PM_OTHER_OS }, { "__PS4__", PM_OTHER_OS }, { "__PROSPERO__", PM_OTHER_OS },
@@ -70,7 +70,7 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "_LP64", PM_LP64 }, { "__LP64__", PM_LP64 }, { "__CHAR_UNSIGNED__", PM_CHAR_UNSIGNED },
 	{ "__SIZEOF_INT128__", PM_INT128 }, { "__BYTE_ORDER__", PM_BYTE_ORDER },
 	{ "__ORDER_LITTLE_ENDIAN__", PM_LITTLE }, { "__ORDER_BIG_ENDIAN__", PM_BIG },
-	{ "__SIZEOF_POINTER__", PM_SIZEOF_PTR }, { "__SIZEOF_LONG__", PM_SIZEOF_PTR },
+	{ "__SIZEOF_POINTER__", PM_SIZEOF_PTR }, { "__SIZEOF_LONG__", PM_SIZEOF_LONG },
 	{ "__clang__", PM_CLANG }, { "__llvm__", PM_CLANG }, { "__clang_major__", PM_CLANG_MAJOR },
 	{ "__clang_minor__", PM_CLANG_MINOR }, { "__GNUC__", PM_GNUC }, { "__GNUC_MINOR__", PM_GNUC_MINOR },
 	{ "__STDC__", PM_STDC }, { "__STDC_VERSION__", PM_STDC_VERSION }, { "__STDC_HOSTED__", PM_HOSTED },
@@ -121,12 +121,20 @@ arch_is(const char *triple, const char *prefix)
 	return !strncmp(triple, prefix, strlen(prefix));
 }
 
+/* 64-bit pointers (x32's are 32) */
+static int
+target_64bit(const char *t)
+{
+	return !strstr(t, "gnux32") &&
+	       (arch_is(t, "x86_64") || arch_is(t, "aarch64") || arch_is(t, "s390x") || arch_is(t, "riscv64") ||
+	        arch_is(t, "powerpc64") || arch_is(t, "mips64") || arch_is(t, "sparc64") || arch_is(t, "loongarch64"));
+}
+
+/* and 64-bit long: not on Windows (LLP64) */
 static int
 target_lp64(const char *t)
 {
-	return !strstr(t, "windows") && !strstr(t, "mingw") && !strstr(t, "gnux32") &&
-	       (arch_is(t, "x86_64") || arch_is(t, "aarch64") || arch_is(t, "s390x") || arch_is(t, "riscv64") ||
-	        arch_is(t, "powerpc64") || arch_is(t, "mips64") || arch_is(t, "sparc64") || arch_is(t, "loongarch64"));
+	return target_64bit(t) && !strstr(t, "windows") && !strstr(t, "win32") && !strstr(t, "mingw");
 }
 
 static int
@@ -213,11 +221,12 @@ env_macro(enum pm m, const char *name, const struct world *w, const struct sel_e
 	switch (m) {
 	case PM_LP64: return target_lp64(t);
 	case PM_CHAR_UNSIGNED: return char_unsigned(w, t);
-	case PM_INT128: return *v = 16, target_lp64(t);
+	case PM_INT128: return *v = 16, target_64bit(t);
 	case PM_BYTE_ORDER: return *v = target_big_endian(t) ? 4321 : 1234, 1;
 	case PM_LITTLE: return *v = 1234, 1;
 	case PM_BIG: return *v = 4321, 1;
-	case PM_SIZEOF_PTR: return *v = target_lp64(t) ? 8 : 4, 1;
+	case PM_SIZEOF_PTR: return *v = target_64bit(t) ? 8 : 4, 1;
+	case PM_SIZEOF_LONG: return *v = target_lp64(t) ? 8 : 4, 1;
 	case PM_CLANG: return clang;
 	case PM_CLANG_MAJOR: return *v = env->version[0], clang;
 	case PM_CLANG_MINOR: return *v = env->version[1], clang;
@@ -234,6 +243,10 @@ env_macro(enum pm m, const char *name, const struct world *w, const struct sel_e
 	case PM_M_ARM: return *v = 7, target_os(t, PM_MSVC) && target_arch(t, PM_ARM);
 	case PM_M_ARM64: return *v = 1, target_os(t, PM_MSVC) && target_arch(t, PM_AARCH64);
 	case PM_RISCV_XLEN: return *v = arch_is(t, "riscv64") ? 64 : 32, target_arch(t, PM_RISCV);
+	/* the names without underscores, in GNU modes only (not -std=cNN) */
+	case PM_GNU_I386: return !w->strict && target_arch(t, PM_I386);
+	case PM_GNU_LINUX: return !w->strict && target_os(t, PM_LINUX);
+	case PM_GNU_UNIX: return !w->strict && target_os(t, PM_UNIX);
 	case PM_OPTIMIZE: return w->optimize;
 	case PM_ZERO_TARGET: return triple_word(name) && arch_is(t, triple_word(name));
 	case PM_OTHER_OS: return triple_word(name) && strstr(t, triple_word(name)) != NULL;

@@ -5,11 +5,13 @@
  * them.
  *
  * What the file and its flags decide (#if 0, a macro the file or a -D
- * defines, __cplusplus in C) is decided when the file is scanned; what
- * depends on the configuration (the target's macros, the compiler's family
- * and version, the default -std) is kept as a condition and decided per
- * job (ppcond_holds). A condition neither can decide (__has_feature(x), a
- * macro of a header) leaves its lines undecided, with why.
+ * defines, function-like ones expanded as the preprocessor does,
+ * __cplusplus in C) is decided when the file is scanned; what depends on
+ * the configuration (the target's macros, the compiler's family and
+ * version, the default -std, __cplusplus under -xc++) is kept as a
+ * condition and decided per job (ppcond_holds). A condition neither can
+ * decide (most __has_feature(x), a macro of a header) leaves its lines
+ * undecided, with why.
  *
  * Pure: takes bytes and flags, returns data.
  */

@@ -169,3 +169,35 @@ TEST(ppcond_function_macros_and_cxx)
 	CHECK(ppcond_holds(s.conds[s.lines[11].region], &clang16));
 	ppscan_release(&s);
 }
+
+/* A 64-bit Windows target is LLP64 (x86_64-pc-win32 as much as
+ * -windows-msvc), and the names without underscores (i386, linux) are
+ * defined only in GNU modes. */
+TEST(ppcond_target_names)
+{
+	static const char text[] =
+		"#ifdef _LP64\n"                                  /* 1 */
+		"lp64\n"                                          /* 2 */
+		"#elif __SIZEOF_POINTER__ == 8 && __SIZEOF_LONG__ == 4\n" /* 3 */
+		"llp64\n"                                         /* 4 */
+		"#endif\n"                                        /* 5 */
+		"#if defined(i386) && linux\n"                    /* 6 */
+		"gnu names\n"                                     /* 7 */
+		"#endif\n";                                       /* 8 */
+	struct sel_env win = { .family = FAMILY_CLANG, .version = { 22, 1, 0 }, .triple = "x86_64-pc-win32" };
+	struct sel_env lin = { .family = FAMILY_CLANG, .version = { 22, 1, 0 }, .triple = "x86_64-linux-gnu" };
+	struct sel_env i386 = { .family = FAMILY_CLANG, .version = { 22, 1, 0 }, .triple = "i386-unknown-linux-gnu" };
+	struct strvec flags = {0};
+	struct ppscan s;
+
+	ppscan(text, sizeof(text) - 1, 8, &flags, &s);
+	CHECK(!ppcond_holds(s.conds[s.lines[2].region], &win) && ppcond_holds(s.conds[s.lines[4].region], &win));
+	CHECK(ppcond_holds(s.conds[s.lines[2].region], &lin) && !ppcond_holds(s.conds[s.lines[4].region], &lin));
+	CHECK(ppcond_holds(s.conds[s.lines[7].region], &i386) && !ppcond_holds(s.conds[s.lines[7].region], &lin));
+	ppscan_release(&s);
+	strvec_push(&flags, "-std=c11");
+	ppscan(text, sizeof(text) - 1, 8, &flags, &s);
+	CHECK(!ppcond_holds(s.conds[s.lines[7].region], &i386));
+	ppscan_release(&s);
+	strvec_release(&flags);
+}

@@ -467,12 +467,12 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 		flag_ice(dl, s, len);
 		msg = bare ? s : m + 2;     /* keep "internal compiler error: ..." as the message */
 	}
-	/* trailing " [-Woption]" */
+	/* trailing " [-Woption]": a word (not the "[-1016, 1016]" a message may end in) */
 	if (end - msg >= 4 && end[-1] == ']') {
 		const char *b = end - 1;
-		while (b > msg && *b != '[')
+		while (b > msg && *b != '[' && *b != ' ')
 			b--;
-		if (*b == '[' && b > msg && b[-1] == ' ' && b[1] == '-') {
+		if (*b == '[' && b > msg && b[-1] == ' ' && b[1] == '-' && isalpha((unsigned char)b[2])) {
 			d.option = option_normalise(b + 1, (size_t)(end - 1 - (b + 1)));
 			end = b - 1;
 		}

@@ -74,6 +74,8 @@ static const struct opt opts[] = {
 	{ "-iquote", ANY, EITHER, K_DIR, 0 },
 	{ "-isystem", ANY, EITHER, K_DIR, 0 },
 	{ "-idirafter", ANY, EITHER, K_DIR, 0 },
+	/* a system root: its headers and, for Darwin, its SDK settings are read */
+	{ "-isysroot", ANY, EITHER, K_DIR, 0 },
 	{ "-internal-isystem", CC1, SEPARATE, K_DIR, 0 },
 	{ "-internal-externc-isystem", CC1, SEPARATE, K_DIR, 0 },
 	{ "-include", ANY, EITHER, K_HEADER, 0 },

@@ -24,7 +24,7 @@ static const char *const never[] = {
 	"-header-include", "-aux-info", "-stats-file", "-fproc-stat-report=", "-save-stats", "--write-",
 	"--for-", "-fmodule-file=", "-fmodules-cache-path=", "-fmodule-map-file=", "-fdiagnostics-add-output=",
 	"-fdiagnostics-set-output=", "-fdiagnostics-format=json", "-fdiagnostics-format=sarif",
-	"-mllvm", "-mlink", "--sysroot", "-isysroot", "-iprefix", "-iwithprefix",
+	"-mllvm", "-mlink", "--sysroot", "-iprefix", "-iwithprefix",
 	"-ivfsoverlay", "-include-pch", "--include", "--imacros", "-ftime-trace=", "-fcrash-diagnostics-dir=",
 	"-fuse-ld=", "--ld-path", "--gcc-toolchain", "--gcc-install-dir", "-ccc-", "-resource-dir", "--prefix",
 	"-no-canonical-prefixes", "-fprofile-use=", "-fprofile-generate=",
@@ -57,7 +57,7 @@ static const char *const cc1_separate[] = {
 /* Options whose value is a path (joined, or the next word). */
 static const char *const paths[] = {
 	"-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros", "-internal-isystem",
-	"-internal-externc-isystem",
+	"-internal-externc-isystem", "-isysroot",
 };
 
 static int

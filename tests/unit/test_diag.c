@@ -32,9 +32,10 @@ TEST(diag_lines)
 	      "cc1: all warnings being treated as errors\n"
 	      "x.c:9: warning: no column\n"
 	      "x.c:10:2: warning: subscript of 'a[3]' is odd\n"
-	      "x.c:11:2: warning: \xe2\x80\x98" "f\xe2\x80\x99 uses \xe2\x80\x9c" "q\xe2\x80\x9d [-Wx]\n");
-	CHECK(dl.n == 10);
-	if (dl.n != 10)
+	      "x.c:11:2: warning: \xe2\x80\x98" "f\xe2\x80\x99 uses \xe2\x80\x9c" "q\xe2\x80\x9d [-Wx]\n"
+	      "x.c:12:3: error: argument value 1024 is outside the valid range [-1016, 1016]\n");
+	CHECK(dl.n == 11);
+	if (dl.n != 11)
 		goto out;
 	CHECK_STR(dl.v[0].file, "x.c");
 	CHECK(dl.v[0].line == 8 && dl.v[0].col == 9 && dl.v[0].sev == SEV_WARNING && dl.v[0].count == 2);
@@ -56,6 +57,9 @@ TEST(diag_lines)
 	CHECK_STR(dl.v[8].message, "subscript of 'a[3]' is odd");
 	CHECK(dl.v[8].option == NULL);
 	CHECK_STR(dl.v[9].message, "'f' uses \"q\"");
+	/* a range at the end of a message is no option */
+	CHECK_STR(dl.v[10].message, "argument value 1024 is outside the valid range [-1016, 1016]");
+	CHECK(dl.v[10].option == NULL);
 	CHECK(!dl.ice);
 out:
 	diaglist_release(&dl);

@@ -136,8 +136,9 @@ TEST(trust_refusal)
 	ALLOWED(1, "-I", "../cases/sub");
 	REFUSED(1, "-I/cases: reads a file outside the case's directory", "-I/cases");
 	REFUSED(1, "-I/cases/sub/../other: reads a file outside the case's directory", "-I/cases/sub/../other");
-	/* a system root, whatever it names, is not (Darwin's SDK settings are read from it) */
-	REFUSED(1, "-Xclang -isysroot" NOT_LISTED, "-Xclang", "-isysroot", "-Xclang", "/cases/sub/inc");
+	/* a system root (headers, Darwin's SDK settings): the same, inside only */
+	ALLOWED(1, "-Xclang", "-isysroot", "-Xclang", "/cases/sub/inc", "-isysroot/cases/sub");
+	REFUSED(1, "-Xclang -isysroot -Xclang /: reads a file outside the case's directory", "-Xclang", "-isysroot", "-Xclang", "/");
 	REFUSED(1, "-include /etc/passwd: reads a file outside the case's directory", "-include", "/etc/passwd");
 	REFUSED(1, "-Xclang -internal-isystem -Xclang /usr: reads a file outside the case's directory",
 	        "-Xclang", "-internal-isystem", "-Xclang", "/usr");

@@ -18,6 +18,7 @@ struct world {
 	int char_sign;          /* -funsigned-char 1, -fsigned-char -1, 0: the target's */
 	int optimize;           /* -O other than -O0 */
 	int cxx;                /* -x c++: C++ */
+	int objc;               /* -x objective-c */
 	long cplusplus;         /* __cplusplus of -std=c++NN, 0: none given */
 };
 
@@ -40,7 +41,7 @@ enum pm {
 	PM_SPARC, PM_WASM, PM_LINUX, PM_UNIX, PM_ELF, PM_APPLE, PM_WIN32, PM_WIN64, PM_MSVC, PM_MINGW, PM_ANDROID,
 	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR, PM_SIZEOF_LONG,
 	PM_CLANG, PM_CLANG_MAJOR, PM_CLANG_MINOR, PM_GNUC, PM_GNUC_MINOR, PM_STDC, PM_STDC_VERSION, PM_HOSTED,
-	PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86, PM_M_X64, PM_M_ARM, PM_M_ARM64,
+	PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_OBJC, PM_OBJC2, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86, PM_M_X64, PM_M_ARM, PM_M_ARM64,
 	PM_RISCV_XLEN, PM_GNU_I386, PM_GNU_LINUX, PM_GNU_UNIX,
 };
 
@@ -75,7 +76,7 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__clang_minor__", PM_CLANG_MINOR }, { "__GNUC__", PM_GNUC }, { "__GNUC_MINOR__", PM_GNUC_MINOR },
 	{ "__STDC__", PM_STDC }, { "__STDC_VERSION__", PM_STDC_VERSION }, { "__STDC_HOSTED__", PM_HOSTED },
 	{ "__STRICT_ANSI__", PM_STRICT }, { "__OPTIMIZE__", PM_OPTIMIZE },
-	{ "__cplusplus", PM_CPLUSPLUS }, { "__OBJC__", PM_NOT_C }, { "__OBJC2__", PM_NOT_C },
+	{ "__cplusplus", PM_CPLUSPLUS }, { "__OBJC__", PM_OBJC }, { "__OBJC2__", PM_OBJC2 },
 	{ "__OPENCL_VERSION__", PM_NOT_C }, { "__OPENCL_C_VERSION__", PM_NOT_C }, { "__CUDA__", PM_NOT_C },
 	{ "__CUDA_ARCH__", PM_NOT_C }, { "__HIP__", PM_NOT_C }, { "__HIP_DEVICE_COMPILE__", PM_NOT_C },
 	{ "__SYCL_DEVICE_ONLY__", PM_NOT_C }, { "__ASSEMBLER__", PM_NOT_C },
@@ -250,7 +251,7 @@ env_macro(enum pm m, const char *name, const struct world *w, const struct sel_e
 	case PM_OPTIMIZE: return w->optimize;
 	case PM_ZERO_TARGET: return triple_word(name) && arch_is(t, triple_word(name));
 	case PM_OTHER_OS: return triple_word(name) && strstr(t, triple_word(name)) != NULL;
-	case PM_NOT_C: case PM_NONE: return 0;
+	case PM_NOT_C: case PM_OBJC: case PM_OBJC2: case PM_NONE: return 0;
 	default:
 		d = target_arch(t, m) || target_os(t, m);
 		if (m == PM_RISCV && d)
@@ -849,7 +850,14 @@ reduce_name(struct scan *s, const char *name, int is_defined, int call, struct s
 	}
 	if (m && m->state == M_DEF)
 		return m->value.n ? reduce(s, &m->value, out, env, depth + 1) : (strvec_push(out, "1"), 0);
-	if (m || k == PM_NOT_C || (k == PM_CPLUSPLUS && !s->w.cxx)) {
+	/* Objective-C's runtime (__OBJC2__) is not known here */
+	if (!m && k == PM_OBJC2 && s->w.objc)
+		return -1;
+	if (!m && k == PM_OBJC && s->w.objc) {
+		strvec_push(out, "1");
+		return 0;
+	}
+	if (m || k == PM_NOT_C || k == PM_OBJC || k == PM_OBJC2 || (k == PM_CPLUSPLUS && !s->w.cxx)) {
 		strvec_push(out, "0");
 		return 0;
 	}
@@ -1085,6 +1093,7 @@ world_of(const struct strvec *flags)
 		const char *pp = strstr(f, "++");
 		if (!strncmp(f, "-x", 2)) {
 			w.cxx = !strncmp(f + 2, "c++", 3);
+			w.objc = !strcmp(f + 2, "objective-c");
 		} else if (!strncmp(f, "-std=", 5) && pp) {
 			w.cplusplus = cplusplus_of(pp + 2);
 			w.strict = f[5] == 'c';

@@ -104,7 +104,7 @@ struct vparser {
 	struct ppscan pp;         /* which lines the preprocessor skips, or skips where */
 	struct strvec incdirs;    /* the RUN command's -I, -iquote, -isystem */
 	struct strvec markers;    /* "LINE NAME" of each marker a comment defines */
-	int cxx;                  /* the RUN command compiles C++ (-x c++) */
+	const char *lang;         /* the RUN command compiles C++ or Objective-C: which, or NULL (C) */
 	struct strbuf joined;     /* a comment's lines joined at backslash-newlines */
 	struct cline first;       /* the first of them */
 };
@@ -695,27 +695,28 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 	return action != 0;
 }
 
-/* -x LANG (or -xLANG): C and C++, with their headers, are compiled as
- * given; the driver is told the language (and, for cc1's C++, that it has
+/* -x LANG (or -xLANG): C and C++, with their headers, and Objective-C are
+ * compiled as given; the driver is told the language (and, for cc1's C++, that it has
  * no exceptions, as cc1 has none unless asked), and the preprocessor's
- * reader which it is (__cplusplus). Another language is n/a; so is GCC's
- * job of a C++ command (cxx_only). */
+ * reader which it is (__cplusplus, __OBJC__). Another language is n/a; so
+ * is GCC's job of a C++ or Objective-C command (clang_only). */
 static void
 run_language(struct vparser *p, struct runstate *st, const char *lang)
 {
-	static const char *const langs[] = { "c", "c-header", "c++", "c++-header" };
+	static const char *const langs[] = { "c", "c-header", "c++", "c++-header", "objective-c" };
+	static const char *const names[] = { NULL, NULL, "C++", "C++", "Objective-C" };
 	size_t k = 0;
 
 	while (k < LEN(langs) && strcmp(lang, langs[k]))
 		k++;
 	if (k == LEN(langs)) {
-		case_unsupported(p->cf, st->line, "-x %s (the harness compiles C and C++)", lang);
+		case_unsupported(p->cf, st->line, "-x %s (the harness compiles C, C++ and Objective-C)", lang);
 		return;
 	}
 	strvec_push(&vc(p->cf)->clang_flags, "-x");
 	strvec_push(&vc(p->cf)->clang_flags, lang);
-	p->cxx = k >= 2;
-	if (p->cxx && st->cc1)
+	p->lang = names[k];
+	if ((k == 2 || k == 3) && st->cc1)
 		strvec_push(&vc(p->cf)->clang_flags, "-fno-exceptions");
 }
 
@@ -747,10 +748,10 @@ run_option(struct vparser *p, struct runstate *st, const char *f, const char *va
 	free(vs);
 }
 
-/* A C++ RUN command is Clang's: GCC's job (which would need its C++
- * compiler) is n/a, wherever the target puts it. */
+/* A C++ or Objective-C RUN command is Clang's: GCC's job (which would
+ * need another of its compilers) is n/a, wherever the target puts it. */
 static void
-cxx_only(struct vparser *p)
+clang_only(struct vparser *p)
 {
 	char *err = NULL, *text;
 	size_t pos;
@@ -758,8 +759,8 @@ cxx_only(struct vparser *p)
 
 	free(err);
 	p->cf->requires = p->cf->requires ? selector_and(p->cf->requires, clang, 0) : clang;
-	text = xasprintf("%s%sthe RUN command compiles C++: Clang's job only", p->cf->requires_text ? p->cf->requires_text : "",
-	                 p->cf->requires_text ? "; " : "");
+	text = xasprintf("%s%sthe RUN command compiles %s: Clang's job only", p->cf->requires_text ? p->cf->requires_text : "",
+	                 p->cf->requires_text ? "; " : "", p->lang);
 	free(p->cf->requires_text);
 	p->cf->requires_text = text;
 }
@@ -802,8 +803,8 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 		strvec_push(&vc(p->cf)->clang_flags, "-ferror-limit=0");
 	if (st.cc1 && !st.maths)
 		strvec_push(&vc(p->cf)->clang_flags, "-fno-math-errno");
-	if (p->cxx)
-		cxx_only(p);
+	if (p->lang)
+		clang_only(p);
 }
 
 
@@ -917,8 +918,8 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
 	strvec_append(&ppflags, &cf->flags);
-	if (p.cxx)
-		strvec_push(&ppflags, "-xc++");
+	if (p.lang)
+		strvec_push(&ppflags, p.lang[0] == 'C' ? "-xc++" : "-xobjective-c");
 	ppscan(buf, len, cf->nlines, &ppflags, &p.pp);         /* and the macros the #ifs see */
 	strvec_release(&ppflags);
 	include_candidates(&p);

@@ -32,7 +32,7 @@ for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c ver
 	"verify-skipped.c (RUN 1)" "verify-skipped.c (RUN 2)" "verify-syntax.c (RUN 1)" "verify-syntax.c (RUN 2)" \
 	"verify-triple.c (RUN 1)" "verify-triple.c (RUN 2)" "verify-triple.c (RUN 3)" \
 	"verify-triple.c (RUN 5)" "verify-triple.c (RUN 6)" "verify-languages.c (RUN 1)" "verify-languages.c (RUN 2)" \
-	"verify-languages.c (RUN 3)" "verify-languages.c (RUN 4)"; do
+	"verify-languages.c (RUN 3)" "verify-languages.c (RUN 4)" "verify-languages.c (RUN 5)"; do
 	n=$(grep -c "^$f$tab" "$T/va/both.tsv")
 	[ "$n" = 2 ] && ok "dialect/compared-$f" || bad "dialect/compared-$f" "$n comparisons"
 done

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# tests/peer/verify-agreement.sh [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] DIR|FILE...
+# tests/peer/verify-agreement.sh [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] [-a] [-r REF] DIR|FILE...
 #
 # How often does the harness give the verdict Clang's own -verify gives?
 # The Clang -verify files named (a checkout's clang/test/Sema, say) are run
@@ -19,6 +19,11 @@
 # is below 98 % (with -a: over all combinations) or the harness passed a
 # failure.
 #
+# -r REF takes Clang's verdicts from an earlier run's ref.tsv: a RUN command
+# on a compiler it has a verdict for is not run again (Clang's verdict does
+# not change with the harness), so that a new harness is measured in the
+# time its own run takes.
+#
 # make check runs it over tests/dialect; over another project's files
 # (keep them in a scratch directory) it is run by hand. WORK keeps the
 # harness's results (h.results), the reference verdicts (ref.tsv) and the
@@ -26,9 +31,10 @@
 set -eu
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 DM=${DM:-$TOP/build/diagmatrix}
-CONFIG=$TOP/compilers.yaml W= J=2 ONLY= TARGETS=x86-64,arm64 ALL=0
-while getopts c:w:j:C:t:a o; do
+CONFIG=$TOP/compilers.yaml W= J=2 ONLY= TARGETS=x86-64,arm64 ALL=0 REUSE=
+while getopts c:w:j:C:t:ar: o; do
 	case $o in
+	r) REUSE=$OPTARG ;;
 	a) ALL=1 ;;
 	t) TARGETS=$OPTARG ;;
 	c) CONFIG=$OPTARG ;;
@@ -39,9 +45,15 @@ while getopts c:w:j:C:t:a o; do
 	esac
 done
 shift $((OPTIND - 1))
-[ $# -gt 0 ] || { echo "usage: $0 [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] [-a] DIR|FILE..." >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: $0 [-c CONFIG] [-w WORK] [-j N] [-C A,B] [-t T,U] [-a] [-r REF] DIR|FILE..." >&2; exit 2; }
+[ -z "$REUSE" ] || [ -f "$REUSE" ] || { echo "$0: no file $REUSE" >&2; exit 2; }
 [ -n "$W" ] || W=$(mktemp -d)
 mkdir -p "$W"
+# the earlier verdicts, kept apart from the ref.tsv this run writes
+if [ -n "$REUSE" ]; then
+	[ "$REUSE" -ef "$W/reuse.tsv" ] || cp "$REUSE" "$W/reuse.tsv"
+	REUSE=$W/reuse.tsv
+fi
 tab=$(printf '\t')
 isa=$(uname -m)
 
@@ -104,7 +116,17 @@ while IFS="$tab" read -r name file compiler verdict pre clang; do
 	cmd=${cmd%%|*}
 	case $cmd in *%clang_cc1*) ;; *) continue ;; esac
 	dir=$(dirname "$file")
-	res=$(eval "$pre $clang -print-resource-dir" 2>/dev/null) || continue
+	if [ -n "$REUSE" ] && { grep -qxF "$name$tab$compiler${tab}pass" "$REUSE" ||
+	                         grep -qxF "$name$tab$compiler${tab}fail" "$REUSE"; }; then
+		continue
+	fi
+	# the resource directory, once per compiler
+	key=$(printf '%s' "$compiler" | tr -c 'A-Za-z0-9' _)
+	eval "res=\${res_$key-}"
+	if [ -z "$res" ]; then
+		res=$(eval "$pre $clang -print-resource-dir" 2>/dev/null) || continue
+		eval "res_$key=\$res"
+	fi
 	cc1="$clang -cc1 -internal-isystem $res/include -nostdsysteminc"
 	# lit's triples for a Clang built for this host (Debian's: ISA-pc-linux-gnu)
 	cmd=$(printf '%s\n' "$cmd" | sed -e "s|%clang_cc1|$cc1|" -e "s|%itanium_abi_triple|$isa-pc-linux-gnu|g" \
@@ -116,13 +138,14 @@ done < "$W/jobs.tsv"
 rm -f "$W"/ref.part.*
 split -n "l/$J" "$W/ref.cmds" "$W/ref.part."
 for p in "$W"/ref.part.*; do
+	[ -f "$p" ] || continue
 	while IFS="$tab" read -r name compiler cmd; do
 		if eval "$cmd" > /dev/null 2>&1 < /dev/null; then v=pass; else v=fail; fi
 		printf '%s\t%s\t%s\n' "$name" "$compiler" "$v"
 	done < "$p" > "$p.out" &
 done
 wait
-cat "$W"/ref.part.*.out | sort > "$W/ref.tsv"
+{ cat "$W"/ref.part.*.out 2>/dev/null; [ -z "$REUSE" ] || cat "$REUSE"; } | sort -u > "$W/ref.tsv"
 
 awk -F '\t' '{ print $1 "\t" $3 "\t" $4 }' "$W/jobs.tsv" | sort > "$W/h.tsv"
 # both.tsv: the judged; na.tsv: the n/a, with Clang's verdict and why

@@ -39,10 +39,10 @@ struct ppcond {
 enum pm {
 	PM_NONE, PM_X86_64, PM_I386, PM_AARCH64, PM_ARM, PM_S390X, PM_PPC64, PM_PPC, PM_RISCV, PM_MIPS,
 	PM_SPARC, PM_WASM, PM_LINUX, PM_UNIX, PM_ELF, PM_APPLE, PM_WIN32, PM_WIN64, PM_MSVC, PM_MINGW, PM_ANDROID,
-	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR, PM_SIZEOF_LONG,
-	PM_CLANG, PM_CLANG_MAJOR, PM_CLANG_MINOR, PM_GNUC, PM_GNUC_MINOR, PM_STDC, PM_STDC_VERSION, PM_HOSTED,
-	PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_OBJC, PM_OBJC2, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86, PM_M_X64, PM_M_ARM, PM_M_ARM64,
-	PM_RISCV_XLEN, PM_GNU_I386, PM_GNU_LINUX, PM_GNU_UNIX,
+	PM_OTHER_OS, PM_LP64, PM_CHAR_UNSIGNED, PM_INT128, PM_BYTE_ORDER, PM_LITTLE, PM_BIG, PM_SIZEOF_PTR,
+	PM_SIZEOF_LONG, PM_CLANG, PM_CLANG_MAJOR, PM_CLANG_MINOR, PM_GNUC, PM_GNUC_MINOR, PM_STDC, PM_STDC_VERSION,
+	PM_HOSTED, PM_STRICT, PM_OPTIMIZE, PM_CPLUSPLUS, PM_OBJC, PM_OBJC2, PM_NOT_C, PM_ZERO_TARGET, PM_M_IX86,
+	PM_M_X64, PM_M_ARM, PM_M_ARM64, PM_RISCV_XLEN, PM_GNU_I386, PM_GNU_LINUX, PM_GNU_UNIX,
 };
 
 static const struct { const char *name; enum pm m; } macros[] = {
@@ -57,7 +57,8 @@ static const struct { const char *name; enum pm m; } macros[] = {
 	{ "__unix", PM_UNIX }, { "__ELF__", PM_ELF }, { "__APPLE__", PM_APPLE }, { "__MACH__", PM_APPLE },
 	{ "_WIN32", PM_WIN32 }, { "_WIN64", PM_WIN64 }, { "_MSC_VER", PM_MSVC }, { "_M_IX86", PM_M_IX86 },
 	{ "_M_X64", PM_M_X64 }, { "_M_AMD64", PM_M_X64 }, { "_M_ARM", PM_M_ARM }, { "_M_ARM64", PM_M_ARM64 },
-	{ "__riscv_xlen", PM_RISCV_XLEN }, { "i386", PM_GNU_I386 }, { "linux", PM_GNU_LINUX }, { "unix", PM_GNU_UNIX }, { "__MINGW32__", PM_MINGW },
+	{ "__riscv_xlen", PM_RISCV_XLEN }, { "i386", PM_GNU_I386 }, { "linux", PM_GNU_LINUX }, { "unix", PM_GNU_UNIX },
+	{ "__MINGW32__", PM_MINGW },
 	{ "__MINGW64__", PM_MINGW }, { "__ANDROID__", PM_ANDROID }, { "__Fuchsia__", PM_OTHER_OS },
 	{ "__FreeBSD__", PM_OTHER_OS }, { "__NetBSD__", PM_OTHER_OS }, { "__OpenBSD__", PM_OTHER_OS },
 	{ "__ORBIS__", PM_OTHER_OS }, { "__PS4__", PM_OTHER_OS }, { "__PROSPERO__", PM_OTHER_OS },
@@ -805,9 +806,14 @@ expand_one(struct scan *s, const struct strvec *in, size_t *i, struct strvec *ou
 	return r < 0 ? -1 : 1;
 }
 
+/* Longer than this an expansion is not made (the lines are undecided): a
+ * file's macros that double at each level must not exhaust the machine. */
+enum { MAX_EXPANSION = 1 << 16 };
+
 /* An #if expression with the file's macros expanded, as the preprocessor
  * expands them (object-like and function-like, ## pasting, the operand
- * of "defined" left alone). -1: too deep, or a call that does not read. */
+ * of "defined" left alone). -1: too deep or too long, or a call that does
+ * not read. */
 static int
 expand(struct scan *s, const struct strvec *in, struct strvec *out, int depth)
 {
@@ -816,6 +822,8 @@ expand(struct scan *s, const struct strvec *in, struct strvec *out, int depth)
 	for (size_t i = 0; i < in->n; i++) {
 		const char *t = in->v[i];
 		int r;
+		if (out->n > MAX_EXPANSION)
+			return -1;
 		if (!strcmp(t, "defined")) {
 			size_t last = i + (i + 1 < in->n && !strcmp(in->v[i + 1], "(") ? 3 : 1);
 			for (; i <= last && i < in->n; i++)

@@ -696,10 +696,11 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 }
 
 /* -x LANG (or -xLANG): C and C++, with their headers, and Objective-C are
- * compiled as given; the driver is told the language (and, for cc1's C++, that it has
- * no exceptions, as cc1 has none unless asked), and the preprocessor's
- * reader which it is (__cplusplus, __OBJC__). Another language is n/a; so
- * is GCC's job of a C++ or Objective-C command (clang_only). */
+ * compiled as given. The driver is told the language (and, for cc1's C++,
+ * that it has no exceptions: cc1 has none unless asked), and the
+ * preprocessor's reader which it is (__cplusplus, __OBJC__). Another
+ * language is n/a; so is GCC's job of a C++ or Objective-C command
+ * (clang_only). */
 static void
 run_language(struct vparser *p, struct runstate *st, const char *lang)
 {

@@ -201,3 +201,26 @@ TEST(ppcond_target_names)
 	ppscan_release(&s);
 	strvec_release(&flags);
 }
+
+/* Macros that double at every level (object-like, and a function-like
+ * one that uses its argument twice) leave the lines undecided at once,
+ * without expanding 2^40 tokens. */
+TEST(ppcond_expansion_bounded)
+{
+	struct strbuf sb = {0};
+	struct strvec flags = {0};
+	struct ppscan s;
+
+	sb_addstr(&sb, "#define A0 1\n#define TWICE(x) x + x\n");
+	for (int i = 1; i <= 40; i++)
+		sb_addf(&sb, "#define A%d A%d + A%d\n", i, i - 1, i - 1);
+	sb_addstr(&sb, "#if A40\nx\n#endif\n#if TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE("
+	               "TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(TWICE(1)))))))))))))))))))))))\n"
+	               "y\n#endif\n#if A3 == 8\nz\n#endif\n");
+	ppscan(sb.buf, sb.len, 51, &flags, &s);
+	CHECK(s.lines[44].state == PP_UNDECIDED);
+	CHECK(s.lines[47].state == PP_UNDECIDED);
+	CHECK(s.lines[50].state == PP_ACTIVE);
+	ppscan_release(&s);
+	sb_release(&sb);
+}

@@ -1172,7 +1172,10 @@ branch(struct scan *s, const char *b, size_t n, const char *arg, const char *end
 	if (word_is(b, n, "else")) {
 		enter_branch(s, NULL, NULL, text);
 	} else if (ndef || (n > 3 && !memcmp(b + n - 3, "def", 3))) {
-		cond = xasprintf("%sdefined %.*s", ndef ? "!" : "", (int)(end - arg), arg);
+		/* #elifdef and #elifndef came with Clang 13 and GCC 12: before,
+		 * they are unknown, and in a skipped group ignored */
+		static const char known[] = "(__clang_major__ >= 13 || (!defined __clang__ && __GNUC__ >= 12)) && ";
+		cond = xasprintf("%s%sdefined %.*s", b[1] == 'l' ? known : "", ndef ? "!" : "", (int)(end - arg), arg);
 		enter_branch(s, cond, cond + strlen(cond), text);
 		free(cond);
 	} else {

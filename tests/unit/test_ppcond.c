@@ -224,3 +224,27 @@ TEST(ppcond_expansion_bounded)
 	ppscan_release(&s);
 	sb_release(&sb);
 }
+
+/* #elifdef is C23's: Clang before 13 and GCC before 12 do not know it, and
+ * in a skipped group they skip it and what follows it. */
+TEST(ppcond_elifdef_by_version)
+{
+	static const char text[] =
+		"#ifdef __x86_64__\n"                             /* 1 */
+		"x86\n"                                           /* 2 */
+		"#elifdef __aarch64__\n"                          /* 3 */
+		"arm64\n"                                         /* 4 */
+		"#endif\n";                                       /* 5 */
+	struct sel_env clang11 = { .family = FAMILY_CLANG, .version = { 11, 1, 0 }, .triple = "aarch64-linux-gnu" };
+	struct sel_env clang13 = { .family = FAMILY_CLANG, .version = { 13, 0, 1 }, .triple = "aarch64-linux-gnu" };
+	struct sel_env gcc11 = { .family = FAMILY_GCC, .version = { 11, 3, 0 }, .triple = "aarch64-linux-gnu" };
+	struct sel_env gcc12 = { .family = FAMILY_GCC, .version = { 12, 2, 0 }, .triple = "aarch64-linux-gnu" };
+	struct strvec flags = {0};
+	struct ppscan s;
+
+	ppscan(text, sizeof(text) - 1, 5, &flags, &s);
+	CHECK(s.lines[4].state == PP_COND);
+	CHECK(!ppcond_holds(s.conds[s.lines[4].region], &clang11) && ppcond_holds(s.conds[s.lines[4].region], &clang13));
+	CHECK(!ppcond_holds(s.conds[s.lines[4].region], &gcc11) && ppcond_holds(s.conds[s.lines[4].region], &gcc12));
+	ppscan_release(&s);
+}

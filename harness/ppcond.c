@@ -751,8 +751,10 @@ substitute(struct scan *s, const struct fmacro *m, struct strvec *args, struct s
 		}
 		if (p < 0)
 			strvec_push(&body, b->v[k]);
+		else if (pasted && args[p].n)
+			strvec_append(&body, &args[p]);
 		else if (pasted)
-			args[p].n ? strvec_append(&body, &args[p]) : strvec_push(&body, "");
+			strvec_push(&body, "");
 	}
 	/* out is empty here: "" is an empty argument's place, gone once pasted */
 	for (size_t k = 0; k < body.n; k++) {

@@ -58,6 +58,9 @@ golden report/trees tests/report/trees.md $DM table --format trees tests/report/
 golden report/atlas tests/report/atlas.md $DM table --format atlas tests/report/atlas.results
 expect report/atlas-note-option '^| -Wuninitialized | 2 | 0 |$' tests/report/atlas.md
 expect report/atlas-first-last '`c-c++-common/pr69543-3.c:10` | 12: fires<br>13: silent | GCC 12.2 | GCC 12.2 |' tests/report/atlas.md
+# open is where the test's xfail applied (xfail c++ does not, for C)
+expect report/atlas-open -F '`gcc.dg/pr116481.c:6` | fires | every version measured |  | **open** (`xfail *-*-*`) |' tests/report/atlas.md
+expect report/atlas-xfail-cxx-not-open '`c-c++-common/pr69543-3.c:6` | [^|]* | GCC 12.2 | GCC 12.2 | silent expected |' tests/report/atlas.md
 # a tree before its longer namesakes (linux-6.12, then linux-6.12-shapes),
 # though a merge sorts the shapes' jobs first
 sed 's/linux-6\.12:/linux-6.12-shapes:/g' tests/report/trees.results > "$T/shapes.results"

@@ -194,6 +194,46 @@ marker_char(char c)
 	return isalnum((unsigned char)c) || c == '_' || c == '-';
 }
 
+/* More markers than this make the file n/a: a file of nothing else must
+ * not make the reader hold millions. */
+enum { MAX_MARKERS = 1 << 16 };
+
+/* "LINE NAME": the name */
+static const char *
+marker_name(const char *m)
+{
+	return strchr(m, ' ') + 1;
+}
+
+static int
+cmp_marker(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	int c = strcmp(marker_name(x), marker_name(y));
+
+	return c ? c : atoi(x) - atoi(y);
+}
+
+/* The first of the sorted markers named name[0..n), or markers->n. */
+static size_t
+find_marker(const struct strvec *markers, const char *name, size_t n)
+{
+	size_t lo = 0, hi = markers->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *m = marker_name(markers->v[mid]);
+		int c = strncmp(m, name, n);
+		if (!c && m[n])
+			c = 1;          /* name is a prefix of m: m sorts after it */
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* The markers a comment line defines ("n = 1; // #one"): a '#' that
  * starts a word, then [A-Za-z0-9_-]+, at the comment's first line, as
  * Clang's verifier reads them. Where they count is decided at their use,
@@ -210,6 +250,10 @@ collect_markers(struct vparser *p, const struct cline *l)
 			e++;
 		if (e == i + 1)
 			continue;
+		if (p->markers.n == MAX_MARKERS) {
+			case_unsupported(p->cf, l->line, "more than %d -verify markers", MAX_MARKERS);
+			return;
+		}
 		strvec_push_nocopy(&p->markers, xasprintf("%d %.*s", l->vline, (int)(e - i - 1), l->s + i + 1));
 		i = e - 1;
 	}
@@ -227,11 +271,12 @@ marker_line(struct vparser *p, const struct cline *l, size_t *ip, struct directi
 
 	while (e < l->len && marker_char(l->s[e]))
 		e++;
-	for (size_t k = 0; k < p->markers.n; k++) {
-		char *name;
-		int at = (int)strtol(p->markers.v[k], &name, 10);
-		name++;
-		if (strlen(name) != e - i || memcmp(name, l->s + i, e - i) || p->pp.lines[at].state == PP_SKIPPED)
+	for (size_t k = find_marker(&p->markers, l->s + i, e - i); k < p->markers.n; k++) {
+		const char *name = marker_name(p->markers.v[k]);
+		int at = atoi(p->markers.v[k]);
+		if (strlen(name) != e - i || memcmp(name, l->s + i, e - i))
+			break;
+		if (p->pp.lines[at].state == PP_SKIPPED)
 			continue;
 		if (p->pp.lines[at].state != PP_ACTIVE) {
 			case_unsupported(p->cf, l->line, "-verify marker '#%.*s' on a line only some configurations compile",
@@ -918,6 +963,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	cf->dialect_free = verify_release;
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
+	qsort(p.markers.v, p.markers.n, sizeof(*p.markers.v), cmp_marker);
 	strvec_append(&ppflags, &cf->flags);
 	if (p.lang)
 		strvec_push(&ppflags, p.lang[0] == 'C' ? "-xc++" : "-xobjective-c");

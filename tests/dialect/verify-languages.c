@@ -30,3 +30,5 @@ int m4 = only_when_wide; // expected-error {{use of undeclared identifier 'only_
 
 int m5 = marked; // #here
 // expected-error@#here {{use of undeclared identifier 'marked'}}
+// expected-error@#later {{use of undeclared identifier 'defined_later'}}
+int m7 = defined_later; // #later

@@ -895,21 +895,18 @@ has_feature(const char *name, struct strvec *out)
 	static const char *const c11[] = {
 		"c_alignas", "c_alignof", "c_atomic", "c_generic_selections", "c_static_assert", "c_thread_local",
 	};
-	size_t n = strlen(name);
+	static const char *const cond[] = { "(", "__STDC_VERSION__", ">=", "201112L", ")" };
+	size_t n = strlen(name), skip = 0;
 
-	if (n > 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__") && strncmp(name, "__builtin", 9)) {
-		char *bare = xstrndup(name + 2, n - 4);     /* __c_atomic__ is c_atomic */
-		int r = has_feature(bare, out);
-		free(bare);
-		return r;
-	}
 	if (!strncmp(name, "__builtin", 9)) {
 		strvec_push(out, "0");
 		return 0;
 	}
+	/* __c_atomic__ is c_atomic (once, as Clang takes the underscores off) */
+	if (n > 4 && !strncmp(name, "__", 2) && !strcmp(name + n - 2, "__"))
+		skip = 2;
 	for (size_t k = 0; k < LEN(c11); k++) {
-		if (!strcmp(name, c11[k])) {
-			static const char *const cond[] = { "(", "__STDC_VERSION__", ">=", "201112L", ")" };
+		if (strlen(c11[k]) == n - 2 * skip && !strncmp(name + skip, c11[k], n - 2 * skip)) {
 			for (size_t i = 0; i < LEN(cond); i++)
 				strvec_push(out, cond[i]);
 			return 1;

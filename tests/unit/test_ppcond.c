@@ -248,3 +248,34 @@ TEST(ppcond_elifdef_by_version)
 	CHECK(!ppcond_holds(s.conds[s.lines[4].region], &gcc11) && ppcond_holds(s.conds[s.lines[4].region], &gcc12));
 	ppscan_release(&s);
 }
+
+/* __has_feature of C11's features is a condition on the language
+ * standard (__c_atomic__ spelled with underscores too), of a builtin's
+ * name 0, of anything else undecided, however long the name. */
+TEST(ppcond_has_feature)
+{
+	struct strbuf sb = {0};
+	struct strvec flags = {0};
+	struct sel_env clang = { .family = FAMILY_CLANG, .version = { 22, 1, 0 }, .triple = "x86_64-linux-gnu" };
+	struct ppscan s;
+
+	sb_addstr(&sb, "#if __has_feature(__c_atomic__)\na\n#endif\n"         /* 1-3 */
+	               "#if __has_feature(__builtin_add_overflow)\nb\n#endif\n" /* 4-6 */
+	               "#if __has_feature(");                                   /* 7 */
+	for (int i = 0; i < 100000; i++)
+		sb_addc(&sb, '_');
+	sb_addstr(&sb, ")\nc\n#endif\n");                                       /* 8-9 */
+	strvec_push(&flags, "-std=c99");
+	ppscan(sb.buf, sb.len, 9, &flags, &s);
+	CHECK(s.lines[2].state == PP_COND && !ppcond_holds(s.conds[s.lines[2].region], &clang));
+	CHECK(s.lines[5].state == PP_SKIPPED);
+	CHECK(s.lines[8].state == PP_UNDECIDED);
+	ppscan_release(&s);
+	strvec_release(&flags);
+	strvec_push(&flags, "-std=c11");
+	ppscan(sb.buf, sb.len, 9, &flags, &s);
+	CHECK(s.lines[2].state == PP_COND && ppcond_holds(s.conds[s.lines[2].region], &clang));
+	ppscan_release(&s);
+	strvec_release(&flags);
+	sb_release(&sb);
+}

@@ -963,7 +963,8 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 	cf->dialect_free = verify_release;
 	strvec_push(&p.prefixes, "expected");
 	comments_scan(buf, len, verify_comment_line, &p);     /* RUN lines first: they name the prefixes */
-	qsort(p.markers.v, p.markers.n, sizeof(*p.markers.v), cmp_marker);
+	if (p.markers.n > 1)
+		qsort(p.markers.v, p.markers.n, sizeof(*p.markers.v), cmp_marker);
 	strvec_append(&ppflags, &cf->flags);
 	if (p.lang)
 		strvec_push(&ppflags, p.lang[0] == 'C' ? "-xc++" : "-xobjective-c");

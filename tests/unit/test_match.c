@@ -117,6 +117,21 @@ TEST(match_errors)
 	done(&fx);
 }
 
+/* text as the DejaGnu file c.c; 0, or -1 after printing why not */
+static int
+parse_dejagnu(struct casefile *cf, const char *text, size_t len)
+{
+	struct errlist errs = {0};
+
+	if (case_parse(cf, "c.c", "c.c", text, len, dialect_find("dejagnu"), &(struct read_ctx){ .vocab = &vocab },
+	               &errs) < 0) {
+		errlist_print(&errs, stderr);
+		errlist_release(&errs);
+		return -1;
+	}
+	return 0;
+}
+
 /* DejaGnu: which directive took which diagnostic (the results' FITS), so
  * that a report can name the dg-bogus that fired. */
 TEST(match_dejagnu_fits)
@@ -133,17 +148,13 @@ TEST(match_dejagnu_fits)
 		"c.c:4:3: warning: buffer overflow [-Wstringop-overflow=]\n";
 	struct casefile cf;
 	struct diaglist dl = {0};
-	struct errlist errs = {0};
 	struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", NULL };
 	static const struct exit_info ok = {0};
 	enum outcome out[8];
 	char *reason = NULL;
 	long bogus = -1, warn = -1, never = -1;
 
-	if (case_parse(&cf, "c.c", "c.c", dg_text, sizeof(dg_text) - 1, dialect_find("dejagnu"),
-	               &(struct read_ctx){ .vocab = &vocab }, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		errlist_release(&errs);
+	if (parse_dejagnu(&cf, dg_text, sizeof(dg_text) - 1) < 0) {
 		CHECK(!"parse");
 		return;
 	}
@@ -190,17 +201,13 @@ TEST(dejagnu_candidate_lines)
 		"c.c:2:6: warning: lost [-Wlost]\n";
 	struct casefile cf;
 	struct diaglist dl = {0};
-	struct errlist errs = {0};
 	struct sel_env env = { FAMILY_GCC, { 12, 2, 0 }, "x86-64", "default", "x86_64-linux-gnu", NULL };
 	static const struct exit_info ok = {0};
 	enum outcome out[8];
 	char *reason = NULL;
 	long at[8] = {0};
 
-	if (case_parse(&cf, "c.c", "c.c", dg_text, sizeof(dg_text) - 1, dialect_find("dejagnu"),
-	               &(struct read_ctx){ .vocab = &vocab }, &errs) < 0) {
-		errlist_print(&errs, stderr);
-		errlist_release(&errs);
+	if (parse_dejagnu(&cf, dg_text, sizeof(dg_text) - 1) < 0) {
 		CHECK(!"parse");
 		return;
 	}

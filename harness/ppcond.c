@@ -842,12 +842,10 @@ expand(struct scan *s, const struct strvec *in, struct strvec *out, int depth)
 }
 
 /* What "defined NAME" or NAME means once the file's own macros are
- * known: appended to out as a constant, or kept for the configuration
- * (*env set). Returns -1 when neither decides it. */
-static int reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, int depth);
-
+ * expanded (expand): appended to out as a constant, or kept for the
+ * configuration (*env set). Returns -1 when neither decides it. */
 static int
-reduce_name(struct scan *s, const char *name, int is_defined, int call, struct strvec *out, int *env, int depth)
+reduce_name(struct scan *s, const char *name, int is_defined, int call, struct strvec *out, int *env)
 {
 	struct fmacro *m = find_macro(s, name, strlen(name));
 	enum pm k = known_macro(name);
@@ -858,8 +856,9 @@ reduce_name(struct scan *s, const char *name, int is_defined, int call, struct s
 		strvec_push(out, m->state == M_UNDEF ? "0" : "1");
 		return 0;
 	}
+	/* a macro expand left alone names itself, in its own expansion */
 	if (m && m->state == M_DEF)
-		return m->value.n ? reduce(s, &m->value, out, env, depth + 1) : (strvec_push(out, "1"), 0);
+		return -1;
 	/* Objective-C's runtime (__OBJC2__) is not known here */
 	if (!m && k == PM_OBJC2 && s->w.objc)
 		return -1;
@@ -916,10 +915,8 @@ has_feature(const char *name, struct strvec *out)
 }
 
 static int
-reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, int depth)
+reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env)
 {
-	if (depth > 16)
-		return -1;
 	for (size_t i = 0; i < in->n; i++) {
 		const char *t = in->v[i];
 		if (!strcmp(t, "defined")) {
@@ -927,7 +924,7 @@ reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, in
 			size_t n = i + 1 + (size_t)paren;
 			if (n >= in->n || !is_ident(in->v[n]) || (paren && (n + 1 >= in->n || strcmp(in->v[n + 1], ")"))))
 				return -1;
-			if (reduce_name(s, in->v[n], 1, 0, out, env, depth) < 0)
+			if (reduce_name(s, in->v[n], 1, 0, out, env) < 0)
 				return -1;
 			i = n + (size_t)paren;
 		} else if (!strcmp(t, "__has_feature") && i + 3 < in->n && !strcmp(in->v[i + 1], "(") &&
@@ -939,7 +936,7 @@ reduce(struct scan *s, const struct strvec *in, struct strvec *out, int *env, in
 			i += 3;
 		} else if (is_ident(t)) {
 			int call = i + 1 < in->n && !strcmp(in->v[i + 1], "(");
-			if (reduce_name(s, t, 0, call, out, env, depth) < 0)
+			if (reduce_name(s, t, 0, call, out, env) < 0)
 				return -1;
 		} else if (t[0] == '\'' || t[0] == '"') {
 			return -1;
@@ -971,7 +968,7 @@ enter_branch(struct scan *s, const char *cond, const char *end, const char *text
 	if (!cond)
 		return;
 	tokenize(cond, end, &in);
-	if (expand(s, &in, &x, 0) < 0 || reduce(s, &x, &toks, &env, 0) < 0 || evaluate(&toks, &s->w, NULL) < 0) {
+	if (expand(s, &in, &x, 0) < 0 || reduce(s, &x, &toks, &env) < 0 || evaluate(&toks, &s->w, NULL) < 0) {
 		s->out->why = xrealloc(s->out->why, (s->out->nwhy + 1) * sizeof(char *));
 		s->out->why[s->out->nwhy++] = xstrdup(text);
 		s->cur.undecided = f->prior_undecided = s->out->why[s->out->nwhy - 1];

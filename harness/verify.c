@@ -104,7 +104,7 @@ struct vparser {
 	struct ppscan pp;         /* which lines the preprocessor skips, or skips where */
 	struct strvec incdirs;    /* the RUN command's -I, -iquote, -isystem */
 	struct strvec markers;    /* "LINE NAME" of each marker a comment defines */
-	const char *lang;         /* the RUN command compiles C++ or Objective-C: which, or NULL (C) */
+	const struct language *lang;    /* the RUN command's -x, or NULL */
 	struct strbuf joined;     /* a comment's lines joined at backslash-newlines */
 	struct cline first;       /* the first of them */
 };
@@ -188,6 +188,15 @@ verify_text(const struct cline *l, size_t i, int is_re, struct strbuf *re)
 	return i + 1 < l->len ? i + 2 : 0;
 }
 
+/* Does l->s[i] start a word, as Clang's verifier reads one: after a blank,
+ * or just after the two characters that open the comment? */
+static int
+starts_word(const struct cline *l, size_t i)
+{
+	return !i || isspace((unsigned char)l->s[i - 1]) ||
+	       (i >= 2 && (l->s[i - 1] == '/' || l->s[i - 1] == '*') && l->s[i - 2] == '/');
+}
+
 static int
 marker_char(char c)
 {
@@ -243,8 +252,7 @@ collect_markers(struct vparser *p, const struct cline *l)
 {
 	for (size_t i = 0; i < l->len; i++) {
 		size_t e = i + 1;
-		if (l->s[i] != '#' || (i && !isspace((unsigned char)l->s[i - 1]) &&
-		                       !(i >= 2 && (l->s[i - 1] == '/' || l->s[i - 1] == '*') && l->s[i - 2] == '/')))
+		if (l->s[i] != '#' || !starts_word(l, i))
 			continue;
 		while (e < l->len && marker_char(l->s[e]))
 			e++;
@@ -740,6 +748,16 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 	return action != 0;
 }
 
+/* The languages a RUN command may compile (-x): the name of one GCC's C
+ * compiler does not take (NULL: C), and whether it is C++. */
+static const struct language {
+	const char *x, *name;
+	int cxx;
+} languages[] = {
+	{ "c", NULL, 0 }, { "c-header", NULL, 0 }, { "c++", "C++", 1 }, { "c++-header", "C++", 1 },
+	{ "objective-c", "Objective-C", 0 },
+};
+
 /* -x LANG (or -xLANG): C and C++, with their headers, and Objective-C are
  * compiled as given. The driver is told the language (and, for cc1's C++,
  * that it has no exceptions: cc1 has none unless asked), and the
@@ -749,20 +767,18 @@ run_control(struct vparser *p, struct runstate *st, const char *f)
 static void
 run_language(struct vparser *p, struct runstate *st, const char *lang)
 {
-	static const char *const langs[] = { "c", "c-header", "c++", "c++-header", "objective-c" };
-	static const char *const names[] = { NULL, NULL, "C++", "C++", "Objective-C" };
 	size_t k = 0;
 
-	while (k < LEN(langs) && strcmp(lang, langs[k]))
+	while (k < LEN(languages) && strcmp(lang, languages[k].x))
 		k++;
-	if (k == LEN(langs)) {
+	if (k == LEN(languages)) {
 		case_unsupported(p->cf, st->line, "-x %s (the harness compiles C, C++ and Objective-C)", lang);
 		return;
 	}
 	strvec_push(&vc(p->cf)->clang_flags, "-x");
 	strvec_push(&vc(p->cf)->clang_flags, lang);
-	p->lang = names[k];
-	if ((k == 2 || k == 3) && st->cc1)
+	p->lang = &languages[k];
+	if (p->lang->cxx && st->cc1)
 		strvec_push(&vc(p->cf)->clang_flags, "-fno-exceptions");
 }
 
@@ -806,7 +822,7 @@ clang_only(struct vparser *p)
 	free(err);
 	p->cf->requires = p->cf->requires ? selector_and(p->cf->requires, clang, 0) : clang;
 	text = xasprintf("%s%sthe RUN command compiles %s: Clang's job only", p->cf->requires_text ? p->cf->requires_text : "",
-	                 p->cf->requires_text ? "; " : "", p->lang);
+	                 p->cf->requires_text ? "; " : "", p->lang->name);
 	free(p->cf->requires_text);
 	p->cf->requires_text = text;
 }
@@ -849,7 +865,7 @@ take_run(struct vparser *p, const struct strvec *w, int line)
 		strvec_push(&vc(p->cf)->clang_flags, "-ferror-limit=0");
 	if (st.cc1 && !st.maths)
 		strvec_push(&vc(p->cf)->clang_flags, "-fno-math-errno");
-	if (p->lang)
+	if (p->lang && p->lang->name)
 		clang_only(p);
 }
 
@@ -893,11 +909,8 @@ verify_line(struct vparser *p, const struct cline *l)
 	if (l->len - i >= 4 && !memcmp(l->s + i, "RUN:", 4))
 		return;         /* read in the first pass */
 	for (i = 0; i < l->len; i++) {
-		/* a directive starts a word, as Clang sees one: after a blank,
-		 * or at the comment's start */
-		if (i && !isspace((unsigned char)l->s[i - 1]) &&
-		    !(i >= 2 && (l->s[i - 1] == '/' || l->s[i - 1] == '*') && l->s[i - 2] == '/'))
-			continue;
+		if (!starts_word(l, i))
+			continue;       /* a directive starts a word */
 		for (size_t k = 0; k < p->prefixes.n; k++) {
 			size_t n = strlen(p->prefixes.v[k]);
 			if (l->len - i > n && !memcmp(l->s + i, p->prefixes.v[k], n) && l->s[i + n] == '-') {
@@ -967,7 +980,7 @@ verify_read(struct casefile *cf, const char *buf, size_t len, const struct read_
 		qsort(p.markers.v, p.markers.n, sizeof(*p.markers.v), cmp_marker);
 	strvec_append(&ppflags, &cf->flags);
 	if (p.lang)
-		strvec_push(&ppflags, p.lang[0] == 'C' ? "-xc++" : "-xobjective-c");
+		strvec_push_nocopy(&ppflags, xasprintf("-x%s", p.lang->x));
 	ppscan(buf, len, cf->nlines, &ppflags, &p.pp);         /* and the macros the #ifs see */
 	strvec_release(&ppflags);
 	include_candidates(&p);

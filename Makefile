@@ -62,8 +62,8 @@ FUZZ_SECONDS ?= 30
 FUZZERS = case selector diag config results mergediff compdb flags
 
 # every module but the command line (main.c), in no particular order
-SRC = $(filter-out harness/main.c,$(wildcard harness/*.c))
-OBJ = $(SRC:harness/%.c=$(BUILD)/%.o) $(BUILD)/revision.o
+SRC = $(filter-out harness/main.c harness/executor.c,$(wildcard harness/*.c))
+OBJ = $(SRC:harness/%.c=$(BUILD)/%.o) $(BUILD)/revision.o $(BUILD)/execbin.o
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
@@ -100,6 +100,17 @@ $(BUILD)/%.d: ;
 
 $(BUILD)/revision.o: $(BUILD)/revision.c
 	$(CC) $(ALL_CFLAGS) -iquote harness -c -o $@ $<
+
+# the executor of kept sandboxes (harness/box.h): a static program, to run
+# in any root whatever its C library, embedded in the harness; built
+# without the sanitizers, whose runtimes a static program cannot have
+EXEC_CFLAGS = -O2
+$(BUILD)/diagmatrix-exec: harness/executor.c harness/boxproto.h
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 $(WARN) $(EXEC_CFLAGS) -static -s -o $@ harness/executor.c
+
+$(BUILD)/execbin.o: harness/execbin.S $(BUILD)/diagmatrix-exec
+	$(CC) -DEXEC_BIN='"$(BUILD)/diagmatrix-exec"' -c -o $@ harness/execbin.S
 
 # The last commits of the harness (its code: --version, the cache key) and
 # of the harness with the cases and compilers.yaml (what a results file

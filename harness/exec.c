@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "box.h"
 #include "cached.h"
 #include "exec.h"
 #include "jobserver.h"
@@ -507,6 +508,7 @@ static void
 add_usage(struct exec *x, size_t cache_hits)
 {
 	struct rusage ru;
+	struct box_stats bs;
 	char num[64];
 
 	getrusage(RUSAGE_SELF, &ru);
@@ -519,6 +521,9 @@ add_usage(struct exec *x, size_t cache_hits)
 	results_meta(&x->res, "children_cpu_s", num);
 	snprintf(num, sizeof(num), "%zu", cache_hits);
 	results_meta(&x->res, "cache_hits", num);
+	box_stats(&bs);
+	snprintf(num, sizeof(num), "%zu %zu %zu", bs.started, bs.jobs, bs.refused);
+	results_meta(&x->res, "sandboxes", num);   /* kept ones started, jobs they ran, jobs they could not */
 }
 
 /* ---- running ---- */

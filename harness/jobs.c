@@ -361,6 +361,8 @@ job_proc(const struct job *j, const struct config *cfg, const struct probeset *p
 {
 	job_enter(j, cfg, ps, cases, scratch, &p->argv);
 	p->command_at = p->argv.n;
+	/* the sandbox of a root, or of the host's compilers: a kept one will do */
+	p->reuse = cfg->compilers[j->compiler].root >= 0 || ps->sandbox;
 	job_argv(j, cfg, ps, cases, &p->argv);
 	if (cases[j->caseidx].dialect->in_scratch)
 		p->cwd = scratch;

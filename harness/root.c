@@ -379,6 +379,22 @@ sandbox_env(struct strvec *av, const struct rootinfo *ri)
 }
 
 
+/* The end of a job's sandbox: no capability left, even to root (bwrap
+ * leaves root its own in the namespace, with which it could make a
+ * read-only binding writable); POSIX shared memory on a bounded tmpfs of
+ * its own; nothing else writable but the tmpfs mounts made for the job,
+ * which is what lets one sandbox serve many jobs (box.h): the executor
+ * empties those, and refuses a sandbox where anything else is writable. */
+static void
+sandbox_seal(struct strvec *av)
+{
+	static const char *const tail[] = { "--remount-ro", "/dev", "--remount-ro", "/", "--cap-drop", "ALL" };
+
+	bounded_tmpfs(av, "/dev/shm");
+	for (size_t i = 0; i < LEN(tail); i++)
+		strvec_push(av, tail[i]);
+}
+
 void
 root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
            const struct strvec *pass, struct strvec *av)
@@ -414,6 +430,7 @@ root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, c
 		for (size_t i = 0; i < LEN(scratch); i++)
 			strvec_push(av, scratch[i]);
 	}
+	sandbox_seal(av);
 	strvec_push(av, "--");
 }
 

@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "box.h"
 #include "jobserver.h"
 #include "sched.h"
 
@@ -26,6 +27,9 @@ struct slot {
 	int exited;             /* the leader is a zombie, not yet reaped */
 	double start, deadline, kill_at, drain_until;
 	int token;              /* job server token held, or -1 (the implicit one) */
+	struct box *box;        /* the kept sandbox running the job (box.h), or NULL */
+	int boxed;              /* the job ran in one: box_status is how it ended */
+	int box_status;
 	struct proc_result r;
 };
 
@@ -105,6 +109,12 @@ spawn(const struct run *rn, struct slot *s)
 		close(out[1]);
 		return e;
 	}
+	if (s->p.reuse && (s->box = box_start(&s->p.argv, s->p.command_at, out[1], err[1]))) {
+		s->boxed = 1;
+		s->pid = 0;
+		e = 0;
+		goto started;
+	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, out[1], 1);
@@ -127,6 +137,7 @@ spawn(const struct run *rn, struct slot *s)
 	free(argv);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
+started:
 	close(out[1]);
 	close(err[1]);
 	if (e) {
@@ -172,6 +183,16 @@ read_fd(const struct run *rn, struct slot *s, int k)
 	}
 }
 
+/* How a job ended, from its wait status. */
+static void
+exit_status(struct proc_result *r, int status)
+{
+	if (WIFSIGNALED(status))
+		r->signal = WTERMSIG(status);
+	else if (WIFEXITED(status))
+		r->exit_code = WEXITSTATUS(status);
+}
+
 /* Reap the job of slot s (killing what is left of its group), report it
  * when report is set, and free the slot. */
 static void
@@ -185,15 +206,20 @@ job_done(struct run *rn, struct slot *s, int report)
 			close(s->fd[k]);
 		s->fd[k] = -1;
 	}
-	if (s->pid > 0) {
+	if (s->boxed) {
+		/* a box that did not see its job end cannot be trusted with another */
+		if (s->box && s->exited)
+			box_done(s->box);
+		else if (s->box)
+			box_drop(s->box);
+		exit_status(&s->r, s->box_status);
+		rn->running--;
+	} else if (s->pid > 0) {
 		/* kill stragglers while the leader's zombie still holds the group id */
 		killpg(s->pid, SIGKILL);
 		while (wait4(s->pid, &status, 0, &ru) < 0 && errno == EINTR)
 			;
-		if (WIFSIGNALED(status))
-			s->r.signal = WTERMSIG(status);
-		else if (WIFEXITED(status))
-			s->r.exit_code = WEXITSTATUS(status);
+		exit_status(&s->r, status);
 		if (s->p.command_at && !s->r.signal && s->r.exit_code > 128 && s->r.exit_code <= 128 + 64) {
 			s->r.signal = s->r.exit_code - 128;
 			s->r.exit_code = 0;
@@ -271,12 +297,28 @@ poll_set(struct run *rn, int want_token, int *timeout_ms)
 				rn->pfd[n++].events = POLLIN;
 			}
 		}
+		if (s->box && !s->exited) {
+			rn->pfd[n].fd = box_fd(s->box);
+			rn->pfd[n++].events = POLLIN;
+		}
 		t = s->exited ? s->drain_until : s->kill_at ? s->kill_at : s->deadline;
 		if (t > 0 && (wake < 0 || t < wake))
 			wake = t;
 	}
 	*timeout_ms = wake < 0 ? -1 : wake <= now ? 0 : (int)((wake - now) * 1000) + 1;
 	return n;
+}
+
+/* A box that did not end its job within the grace after being told to:
+ * it is ended, and the job with it. */
+static void
+box_unresponsive(const struct run *rn, struct slot *s, double now)
+{
+	box_drop(s->box);
+	s->box = NULL;
+	s->box_status = SIGKILL;
+	s->exited = 1;
+	s->drain_until = now + rn->grace;
 }
 
 /* After a wake-up: read what each job printed, notice the leaders that
@@ -294,7 +336,17 @@ job_work(struct run *rn)
 		for (int k = 0; k < 2; k++)
 			if (s->fd[k] >= 0)
 				read_fd(rn, s, k);
-		if (!s->exited) {
+		if (!s->exited && s->box) {
+			int k = box_poll(s->box, &s->box_status, &s->r.cpu);
+			if (k < 0) {
+				box_drop(s->box);   /* it died: the job with it */
+				s->box = NULL;
+			}
+			if (k) {
+				s->exited = 1;
+				s->drain_until = now + rn->grace;
+			}
+		} else if (!s->exited && !s->boxed) {
 			memset(&si, 0, sizeof(si));
 			if (waitid(P_PID, (id_t)s->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 && si.si_pid == s->pid) {
 				s->exited = 1;
@@ -306,10 +358,16 @@ job_work(struct run *rn)
 		if (s->exited && ((s->fd[0] < 0 && s->fd[1] < 0) || now >= s->drain_until)) {
 			job_done(rn, s, 1);
 		} else if (!s->exited && s->kill_at && now >= s->kill_at) {
-			killpg(s->pid, SIGKILL);
+			if (s->box)
+				box_unresponsive(rn, s, now);
+			else
+				killpg(s->pid, SIGKILL);
 		} else if (!s->exited && s->deadline && now >= s->deadline && !s->r.timed_out) {
 			s->r.timed_out = 1;
-			killpg(s->pid, SIGTERM);
+			if (s->box)
+				box_kill(s->box);
+			else
+				killpg(s->pid, SIGTERM);
 			s->kill_at = now + rn->grace;
 		}
 	}
@@ -389,7 +447,7 @@ sched_run(const struct sched_opts *o)
 	if (rn.sys.pipe2(sigpipe_fd, O_CLOEXEC | O_NONBLOCK) < 0)
 		return -errno;
 	rn.slots = xcalloc((size_t)rn.parallel, sizeof(*rn.slots));
-	rn.pfd = xcalloc((size_t)rn.parallel * 2 + 2, sizeof(*rn.pfd));
+	rn.pfd = xcalloc((size_t)rn.parallel * 3 + 2, sizeof(*rn.pfd));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);

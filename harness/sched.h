@@ -52,6 +52,8 @@ struct proc {
 	size_t command_at;      /* > 0: argv[0] is a wrapper (bwrap) and the command it runs starts
 	                           at argv[command_at]; the wrapper reports the command killed by
 	                           signal N as its exit status 128 + N, which is reported as the signal */
+	int reuse;              /* argv[0..command_at) is a sandbox as root_enter makes it: a kept
+	                           one (box.h) may run the command, as if in a sandbox of its own */
 };
 
 struct proc_result {

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: MIT */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "box.h"
+#include "boxproto.h"
+
+extern const char diagmatrix_exec_bin[], diagmatrix_exec_bin_end[];
+
+#ifndef MFD_EXEC
+#define MFD_EXEC 0x0010U
+#endif
+
+/* how long a box may take to start a job: a new one must set up its
+ * sandbox first */
+#define START_MS 30000
+
+struct box {
+	char *key;              /* the sandbox's words, each ended by a NUL */
+	size_t keylen;
+	pid_t pid;              /* bwrap (or prlimit, which became bwrap) */
+	int sock;
+	int busy;
+	unsigned long used;     /* when it last took a job, for the least recently used */
+};
+
+static struct box *boxes[BOX_KEEP];
+static size_t nboxes;
+static unsigned long clock_;
+static int exec_fd = -1;        /* the executor, as a memory file; -2: none can be made */
+static char **failed;           /* keys whose box could not start: not tried again */
+static size_t nfailed, capfailed;
+static struct box_stats stats;
+
+/* The executor's bytes in a memory file, made once. */
+static int
+executor_fd(void)
+{
+	size_t n = (size_t)(diagmatrix_exec_bin_end - diagmatrix_exec_bin), off = 0;
+	int fd;
+
+	if (exec_fd != -1)
+		return exec_fd;
+	/* kernels that know MFD_EXEC want it said; older ones refuse it */
+	if ((fd = memfd_create("diagmatrix-exec", MFD_CLOEXEC | MFD_EXEC)) < 0)
+		fd = memfd_create("diagmatrix-exec", MFD_CLOEXEC);
+	while (fd >= 0 && off < n) {
+		ssize_t w = write(fd, diagmatrix_exec_bin + off, n - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		off += (size_t)w;
+	}
+	return exec_fd = fd >= 0 ? fd : -2;
+}
+
+static int
+has_failed(const char *key, size_t len)
+{
+	for (size_t i = 0; i < nfailed; i++)
+		if (!memcmp(failed[i], key, len) && failed[i][len] == 1)
+			return 1;
+	return 0;
+}
+
+static void
+note_failed(const char *key, size_t len)
+{
+	char *k = xcalloc(len + 1, 1);
+
+	memcpy(k, key, len);
+	k[len] = 1;     /* after the key's last NUL: no key ends there */
+	xgrow((void **)&failed, &capfailed, nfailed + 1, sizeof(*failed));
+	failed[nfailed++] = k;
+}
+
+/* Start a box of key's sandbox: its words, then the executor. */
+static struct box *
+box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t mask;
+	char **av;
+	int sv[2], e, fd = executor_fd();
+	struct box *b;
+	pid_t pid;
+
+	if (fd < 0 || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return NULL;
+	av = xcalloc(at + 2, sizeof(*av));
+	memcpy(av, argv->v, at * sizeof(*av));
+	av[at] = "/proc/self/fd/3";
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, fd, 3);
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setpgroup(&attr, 0);
+	sigemptyset(&mask);
+	posix_spawnattr_setsigmask(&attr, &mask);
+	sigaddset(&mask, SIGINT);
+	sigaddset(&mask, SIGTERM);
+	sigaddset(&mask, SIGCHLD);
+	sigaddset(&mask, SIGPIPE);
+	sigaddset(&mask, SIGHUP);
+	posix_spawnattr_setsigdefault(&attr, &mask);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	e = posix_spawnp(&pid, av[0], &fa, &attr, av, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	free(av);
+	close(sv[1]);
+	if (e) {
+		close(sv[0]);
+		return NULL;
+	}
+	b = xcalloc(1, sizeof(*b));
+	b->key = xcalloc(keylen + 1, 1);
+	memcpy(b->key, key, keylen);
+	b->keylen = keylen;
+	b->pid = pid;
+	b->sock = sv[0];
+	stats.started++;
+	return b;
+}
+
+static void
+box_end(struct box *b)
+{
+	int st;
+
+	/* bwrap's group: its sandbox dies with it (--die-with-parent) */
+	kill(-b->pid, SIGKILL);
+	close(b->sock);
+	while (waitpid(b->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	free(b->key);
+	free(b);
+}
+
+static void
+forget(struct box *b)
+{
+	for (size_t i = 0; i < nboxes; i++)
+		if (boxes[i] == b) {
+			boxes[i] = boxes[--nboxes];
+			return;
+		}
+}
+
+/* An idle box of key, or a new one where there is room (the idle box used
+ * longest ago is ended to make it). *fresh: it is new. */
+static struct box *
+box_get(const struct strvec *argv, size_t at, char *key, size_t keylen, int *fresh)
+{
+	struct box *lru = NULL, *b;
+
+	*fresh = 0;
+	for (size_t i = 0; i < nboxes; i++) {
+		b = boxes[i];
+		if (b->busy)
+			continue;
+		if (b->keylen == keylen && !memcmp(b->key, key, keylen))
+			return b;
+		if (!lru || b->used < lru->used)
+			lru = b;
+	}
+	if (nboxes == BOX_KEEP) {
+		if (!lru)
+			return NULL;
+		forget(lru);
+		box_end(lru);
+	}
+	if (!(b = box_new(argv, at, key, keylen)))
+		return NULL;
+	boxes[nboxes++] = b;
+	*fresh = 1;
+	return b;
+}
+
+/* The request: 'R', then the command's words. Returns its length, or 0
+ * when it is too long. */
+static size_t
+request(const struct strvec *argv, size_t at, char *buf)
+{
+	size_t n = 1;
+
+	buf[0] = BOX_RUN;
+	if (argv->n - at > BOX_MAX_WORDS)
+		return 0;
+	for (size_t i = at; i < argv->n; i++) {
+		size_t len = strlen(argv->v[i]) + 1;
+		if (n + len > BOX_MAX_REQUEST)
+			return 0;
+		memcpy(buf + n, argv->v[i], len);
+		n += len;
+	}
+	return n;
+}
+
+static int
+send_request(struct box *b, const char *buf, size_t n, int out, int err)
+{
+	char cbuf[CMSG_SPACE(2 * sizeof(int))];
+	struct iovec iov = { (void *)buf, n };
+	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = cbuf, .msg_controllen = sizeof(cbuf) };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&mh);
+	int fds[2] = { out, err };
+
+	memset(cbuf, 0, sizeof(cbuf));
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(fds));
+	memcpy(CMSG_DATA(cm), fds, sizeof(fds));
+	while (sendmsg(b->sock, &mh, MSG_NOSIGNAL) < 0)
+		if (errno != EINTR)
+			return -1;
+	return 0;
+}
+
+/* The box's reply to a request, waited for. Returns 0 (the job started),
+ * or -1 (it did not: the box died, or could not start the command). */
+static int
+await_start(struct box *b)
+{
+	struct pollfd pf = { .fd = b->sock, .events = POLLIN };
+	struct box_reply r;
+	ssize_t n;
+
+	for (;;) {
+		int k = poll(&pf, 1, START_MS);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		n = recv(b->sock, &r, sizeof(r), 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		break;
+	}
+	if (n != (ssize_t)sizeof(r) || r.type != BOX_STARTED)
+		return -1;
+	/* the job's own sandbox says why a command does not start, as it did */
+	return r.err ? 1 : 0;
+}
+
+struct box *
+box_start(const struct strvec *argv, size_t at, int out, int err)
+{
+	static char buf[BOX_MAX_REQUEST];
+	struct strbuf key = {0};
+	struct box *b = NULL;
+	size_t n;
+	int fresh, r;
+
+	if (!at || at > argv->n || strcmp(argv->v[at - 1], "--") || !(n = request(argv, at, buf)))
+		goto refused;
+	for (size_t i = 0; i < at; i++)
+		sb_add(&key, argv->v[i], strlen(argv->v[i]) + 1);
+	if (has_failed(key.buf, key.len) || !(b = box_get(argv, at, key.buf, key.len, &fresh)))
+		goto refused;
+	if (send_request(b, buf, n, out, err) < 0 || (r = await_start(b)) < 0) {
+		/* a box that dies before its first job cannot run this sandbox */
+		if (fresh)
+			note_failed(key.buf, key.len);
+		forget(b);
+		box_end(b);
+		goto refused;
+	}
+	if (r > 0)
+		goto refused;   /* the command could not start: the box is idle again */
+	b->busy = 1;
+	b->used = ++clock_;
+	stats.jobs++;
+	sb_release(&key);
+	return b;
+refused:
+	stats.refused++;
+	sb_release(&key);
+	return NULL;
+}
+
+int
+box_fd(const struct box *b)
+{
+	return b->sock;
+}
+
+int
+box_poll(struct box *b, int *status, double *cpu)
+{
+	struct box_reply r;
+	ssize_t n = recv(b->sock, &r, sizeof(r), MSG_DONTWAIT);
+
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return 0;
+	if (n != (ssize_t)sizeof(r) || r.type != BOX_ENDED) {
+		*status = SIGKILL;      /* as wait(2) says "killed by SIGKILL" */
+		*cpu = 0;
+		return -1;
+	}
+	*status = r.status;
+	*cpu = (double)r.cpu_us / 1e6;
+	return 1;
+}
+
+void
+box_kill(struct box *b)
+{
+	char m = BOX_KILL;
+
+	(void)!send(b->sock, &m, 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
+
+void
+box_done(struct box *b)
+{
+	b->busy = 0;
+}
+
+void
+box_drop(struct box *b)
+{
+	forget(b);
+	box_end(b);
+}
+
+void
+box_close_all(void)
+{
+	/* all killed first: their sandboxes are torn down together */
+	for (size_t i = 0; i < nboxes; i++)
+		kill(-boxes[i]->pid, SIGKILL);
+	while (nboxes)
+		box_drop(boxes[nboxes - 1]);
+	for (size_t i = 0; i < nfailed; i++)
+		free(failed[i]);
+	free(failed);
+	failed = NULL;
+	nfailed = capfailed = 0;
+}
+
+void
+box_stats(struct box_stats *st)
+{
+	*st = stats;
+}

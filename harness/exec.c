@@ -519,6 +519,8 @@ add_usage(struct exec *x, size_t cache_hits)
 	getrusage(RUSAGE_CHILDREN, &ru);
 	snprintf(num, sizeof(num), "%.3f", rusage_seconds(&ru));
 	results_meta(&x->res, "children_cpu_s", num);
+	snprintf(num, sizeof(num), "%.3f", sched_jobs_cpu());
+	results_meta(&x->res, "jobs_cpu_s", num);   /* probes' and jobs' own, sandboxes not counted */
 	snprintf(num, sizeof(num), "%zu", cache_hits);
 	results_meta(&x->res, "cache_hits", num);
 	box_stats(&bs);

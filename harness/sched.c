@@ -45,6 +45,7 @@ struct run {
 };
 
 static int sigpipe_fd[2] = { -1, -1 };
+static double jobs_cpu;          /* sched_jobs_cpu */
 static volatile sig_atomic_t stop_sig;
 static struct sigaction stop_old_int, stop_old_term;
 static int stop_caught;
@@ -229,6 +230,7 @@ job_done(struct run *rn, struct slot *s, int report)
 	}
 	if (s->token >= 0 && rn->o->js)
 		jobserver_give(rn->o->js, s->token);
+	jobs_cpu += s->r.cpu;
 	s->r.seconds = now_seconds() - s->start;
 	s->r.proc = &s->p;
 	if (report)
@@ -395,6 +397,12 @@ loop(struct run *rn)
 		job_work(rn);
 	}
 	return stop_sig;
+}
+
+double
+sched_jobs_cpu(void)
+{
+	return jobs_cpu;
 }
 
 double

@@ -101,6 +101,12 @@ int sched_run(const struct sched_opts *o);
  * say so. Returns min(parallel, that), at least 1. */
 int sched_fit_parallel(int parallel);
 
+/* The user and system time of every job the scheduler has run in this
+ * process so far, each by its own processes' rusage (a kept sandbox's
+ * jobs as its executor reaped them): what the compilers themselves cost,
+ * without the harness or the making of sandboxes. */
+double sched_jobs_cpu(void);
+
 /* The user and system time of ru, in seconds. */
 double rusage_seconds(const struct rusage *ru);
 

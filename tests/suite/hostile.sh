@@ -142,6 +142,41 @@ sealed "$H/sealed.out" --no-sandbox
 grep -qx 'terminal: no; secret: none; LC_ALL: C' "$H/sealed.in" && grep -qx 'terminal: yes; secret: hunter2; LC_ALL: C' "$H/sealed.out" \
 	&& ok sandbox/session-and-environment || bad sandbox/session-and-environment "in: $(cat "$H/sealed.in"); out: $(cat "$H/sealed.out")"
 
+# --- jobs cannot see or signal each other: a sandbox serves many jobs
+# (box.h), so a compiler that looks for what the jobs before it left
+# (files in every writable place, processes, shared memory) and leaves the
+# same, and tries to read and kill the sandbox's first process, finds
+# nothing, one job after another in one sandbox (-j 1) and side by side
+# (-j 2); nothing is left running. The control, without the sandbox, sees
+# the files: the test can fail ---
+cat > "$H/snoop.yaml" <<EOY
+targets:
+  x86-64: { triple: x86_64-linux-gnu }
+profiles:
+$(for i in 1 2 3 4 5 6; do echo "  p$i: { flags: [-DJOB=$i] }"; done)
+compilers:
+  - { name: snoop, family: gcc, command: $PWD/tests/fake/snoop, targets: [x86-64] }
+EOY
+snoop() {  # NAME OPTION...: the snoop's warnings in $H/NAME.said, its run's sandboxes in $H/NAME.boxes
+	$DM run --config "$H/snoop.yaml" --dialect none --cases tests/e2e/cases/nodiag.c --no-cache --quiet --out "$H/$1.results" \
+		"$@" > /dev/null 2>&1
+	$DM export --format tsv "$H/$1.results" | awk -F'\t' 'NR > 1 { print $12 }' | sort > "$H/$1.said"
+	awk -F'\t' '$1 == "meta" && $2 == "sandboxes" { print $3 }' "$H/$1.results" > "$H/$1.boxes"
+}
+ran=$(for i in 1 2 3 4 5 6; do echo "job $i: ran"; done)
+snoop one -j 1
+snoop two -j 2
+[ "$(cat "$H/one.said")" = "$ran" ] && [ "$(cat "$H/one.boxes")" = "1 6 0" ] \
+	&& [ "$(cat "$H/two.said")" = "$ran" ] && [ "$(cat "$H/two.boxes")" = "2 6 0" ] && ! pgrep -f left-behind- > /dev/null \
+	&& ok sandbox/jobs-isolated \
+	|| bad sandbox/jobs-isolated "-j 1 ($(cat "$H/one.boxes")): $(cat "$H/one.said"); -j 2 ($(cat "$H/two.boxes")): $(cat "$H/two.said"); $(pgrep -af left-behind-)"
+mkdir -p "$H/snoop-cwd"
+(cd "$H/snoop-cwd" && SNOOP_FILES_ONLY=1 $DM_ABS run --config "$H/snoop.yaml" --dialect none --cases "$REPO/tests/e2e/cases/nodiag.c" \
+	--no-cache --quiet --no-sandbox -j 1 --out "$H/ctl.results" > /dev/null 2>&1)
+n=$($DM export --format tsv "$H/ctl.results" | grep -c 'saw file')
+rm -f /tmp/left-[1-6] /dev/shm/left-[1-6]
+[ "$n" -ge 5 ] && ok sandbox/jobs-isolated-control || bad sandbox/jobs-isolated-control "$n jobs saw another's files"
+
 # --- code loaded into the compiler: a shared object of the case's own,
 # whose constructor would leave a marker, asked for in each way Clang
 # takes it (-Xclang=, a configuration file, cl mode's /clang:). Without

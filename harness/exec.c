@@ -14,7 +14,6 @@
 #include "match.h"
 #include "results.h"
 #include "sched.h"
-#include "userflags.h"
 
 #include "version.h"
 
@@ -219,7 +218,6 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	struct exec *x = vx;
 	const struct job *j = &x->p->jl.v[x->torun[t]];
 	struct cache_key k;
-	struct strvec compiler;     /* the compiler's words: a view, not owned */
 
 	/* a root's bwrap command is left out: it names the run's scratch
 	 * directory; the root's identity is in tc_digest */
@@ -234,9 +232,8 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	cache_key_str(&k, x->case_digest[j->caseidx]);
 	cache_key_final(&k, key);
 	/* what the key cannot follow: a header found through a path option of
-	 * the case's, or one its digest could not name */
-	compiler = (struct strvec){ p->argv.v + p->command_at, p->argv.n - p->command_at, 0 };
-	if (x->case_opaque[j->caseidx] || userflags_name_paths(&compiler))
+	 * the case's or the user's, or one its digest could not name */
+	if (x->case_opaque[j->caseidx] || job_names_paths(j, &x->p->cfg, &x->p->ps, x->p->cases.v))
 		key[0] = 0;
 }
 

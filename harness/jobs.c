@@ -6,6 +6,7 @@
 #include "dialect.h"
 #include "jobs.h"
 #include "trust.h"
+#include "userflags.h"
 
 static char *refusal(const struct job *j, const struct config *cfg, const struct probeset *ps,
                      const struct casefile *cf, char **place);
@@ -234,6 +235,22 @@ case_flags(const struct job *j, const struct config *cfg, const struct probeset 
 	struct sel_env env = job_env(j, cfg, ps);
 
 	cf->dialect->flags(cf, &env, out);
+}
+
+int
+job_names_paths(const struct job *j, const struct config *cfg, const struct probeset *ps,
+                const struct casefile *cases)
+{
+	struct strvec flags = {0};
+	int r;
+
+	case_flags(j, cfg, ps, &cases[j->caseidx], &flags);
+	strvec_append(&flags, &cfg->build_keep);
+	strvec_append(&flags, &ps->v[j->probe].build_flags);
+	strvec_append(&flags, &cfg->user_flags);
+	r = userflags_name_paths(&flags);
+	strvec_release(&flags);
+	return r;
 }
 
 /* "FILE:LINE:COL" of word in cf's file, or cf's path where it is not

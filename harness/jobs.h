@@ -71,6 +71,13 @@ void jobs_bind(const struct config *cfg, struct probeset *ps);
  * compiles runs in scratch. p->argv is appended to. */
 void job_proc(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, const char *scratch, struct proc *p);
+/* Do the flags job j gets from its case, or from try's user and build
+ * flags, name a path? Then the headers they reach are in no cache key.
+ * (The configuration's own, a cross target's --sysroot, name the
+ * toolchain's files, which its identity stands for, as for its system
+ * headers.) */
+int job_names_paths(const struct job *j, const struct config *cfg, const struct probeset *ps,
+                    const struct casefile *cases);
 /* Append the job's bounds (util.h), set by prlimit(1) around everything
  * it runs, sandbox or not: its address space, CPU time and the size of any
  * file it writes (file_mib MiB); no core files. */

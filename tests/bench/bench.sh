@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # tests/bench/bench.sh: `make bench`. Measures, in one run on this machine:
 #   1. the full installed matrix, cold (empty cache): wall time, the
-#      children's CPU time, the machine's busy CPU time (/proc/stat), and
-#      wall / (busy CPU / processors);
+#      compilers' own CPU time, the machine's busy CPU time (/proc/stat),
+#      and, against the same compiles run with --no-sandbox (their own CPU
+#      time over the processors: the limit), wall / limit;
 #   2. the same job list (from --dry-run) run by xargs -P with output to
 #      files, as a baseline;
 #   3. the same matrix warm (everything cached);
@@ -107,7 +108,7 @@ rss_growth=$(calc "$s20_rss / $s2_rss" 2)
 # 5. the root's cost per job: the stub (static, so any root runs it) on the
 # host and in a copy of a built root, -j 1, 500 jobs each
 root_src=$($DM list | awk '/^root .*: built / { print $NF; exit }')
-root_ms=- host_ms=- bare_ms=- root_over=- sandbox_over=-
+root_ms=- host_ms=- bare_ms=- root_over=- sandbox_over=- alone_ms=- alone_over=-
 if [ -n "$root_src" ] && [ -d "$root_src" ]; then
 	${CC:-cc} -O2 -static -o "$W/stub-static" tests/bench/stub.c
 	mkdir -p "$W/roots" "$W/rcases"
@@ -139,6 +140,13 @@ EOY
 		n=$(grep -c '^job.*	pass	' "$W/$c.results")
 		eval "${c}_ms=\$(calc \"1000 * (\$t1 - \$t0) / $n\" 2)"
 	done
+	# the stub alone, started 500 times one after another by xargs: what
+	# a job costs with nothing around it, neither harness nor sandbox
+	t0=$(now)
+	seq 500 | xargs -P 1 -n 1 "$W/stub-static" -c 2> /dev/null
+	t1=$(now)
+	alone_ms=$(calc "1000 * ($t1 - $t0) / 500" 2)
+	alone_over=$(calc "$host_ms - $alone_ms" 2)
 	root_over=$(calc "$root_ms - $bare_ms" 2)
 	sandbox_over=$(calc "$host_ms - $bare_ms" 2)
 fi
@@ -177,20 +185,31 @@ fi
 	echo "| stub compiler, 500 jobs one at a time, on the host without the sandbox (--no-sandbox): wall per job | $bare_ms ms |"
 	echo "| the same on the host in the sandbox (bwrap, the default): wall per job | $host_ms ms |"
 	echo "| the same inside a Debian root (bwrap): wall per job | $root_ms ms |"
-	echo "| what the sandbox adds to each host job | $sandbox_over ms |"
-	echo "| what a root adds to each job | $root_over ms |"
+	echo "| the stub alone, started 500 times one after another (xargs -P 1): wall per start | $alone_ms ms |"
+	echo "| what the sandbox adds to each host job, against --no-sandbox | $sandbox_over ms |"
+	echo "| what a root adds to each job, against --no-sandbox | $root_over ms |"
+	echo "| what the harness and the sandbox add to each host job, against the stub alone | $alone_over ms |"
 	echo
 	echo "Memory per job is constant (jobs are written as they end); what grows is"
 	echo "the parsed input: each case file keeps its compiled patterns. The"
 	echo "stub runs pass one expectation per case, --no-cache. The harness's CPU time is its own"
 	echo "(RUSAGE_SELF); on a virtual machine it is mostly the kernel's cost of"
-	echo "starting processes, and varies from run to run. The physical limit is"
-	echo "the machine's busy CPU time over the run (/proc/stat), not the children's"
-	echo "rusage alone: a Debian root's namespaces are partly made and torn down by"
-	echo "the kernel's own threads, which no process's rusage counts. Every job,"
-	echo "host compilers' too, runs in the bwrap sandbox unless --no-sandbox: the"
-	echo "harness's CPU per job includes building its sandbox command, and the"
-	echo "xargs baseline runs the same sandboxed command lines."
+	echo "starting processes, and varies from run to run."
+	echo
+	echo "Every job, host compilers' too, runs in the bwrap sandbox unless"
+	echo "--no-sandbox. A sandbox is made once and serves many jobs, one at a time"
+	echo "(harness/box.h, docs/trust.md): the compilers' own CPU time is each"
+	echo "compile's rusage as the sandbox's executor reaps it, which leaves out the"
+	echo "making of sandboxes, and the limit the cold run is held to is that of"
+	echo "the same compiles run with --no-sandbox (host compilers bare, under"
+	echo "prlimit and timeout; a root's compilers can only run in its sandbox) over"
+	echo "the processors. The machine's busy CPU time (/proc/stat) counts"
+	echo "everything, the kernel's own threads too. --no-sandbox wraps each"
+	echo "compile in prlimit and timeout, two more programs started, which the"
+	echo "sandbox does once (prlimit starts it, and every job inherits the bounds): so a job"
+	echo "costs less in the sandbox than without it. The xargs baseline runs the"
+	echo "--dry-run command lines, each job in a sandbox of its own, as a person"
+	echo "reproducing a run would."
 	echo
 	DM=$DM sh tests/bench/kernel.sh "${KERNEL_RESULTS:-results/kernel.results}"
 } > "$W/bench.md"

@@ -273,15 +273,20 @@ box_start(const struct strvec *argv, size_t at, int out, int err)
 		goto refused;
 	for (size_t i = 0; i < at; i++)
 		sb_add(&key, argv->v[i], strlen(argv->v[i]) + 1);
-	if (has_failed(key.buf, key.len) || !(b = box_get(argv, at, key.buf, key.len, &fresh)))
-		goto refused;
-	if (send_request(b, buf, n, out, err) < 0 || (r = await_start(b)) < 0) {
-		/* a box that dies before its first job cannot run this sandbox */
-		if (fresh)
-			note_failed(key.buf, key.len);
+	/* a kept box may have ended after its last job (one that changed its
+	 * /dev retires it): then a new one is started */
+	for (;;) {
+		if (has_failed(key.buf, key.len) || !(b = box_get(argv, at, key.buf, key.len, &fresh)))
+			goto refused;
+		if (send_request(b, buf, n, out, err) == 0 && (r = await_start(b)) >= 0)
+			break;
 		forget(b);
 		box_end(b);
-		goto refused;
+		/* a box that dies before its first job cannot run this sandbox */
+		if (fresh) {
+			note_failed(key.buf, key.len);
+			goto refused;
+		}
 	}
 	if (r > 0)
 		goto refused;   /* the command could not start: the box is idle again */

@@ -47,6 +47,7 @@ enum { MAX_WIPE = 32 };
 static int sock = -1;
 static char *wipe_dirs[MAX_WIPE];
 static size_t nwipe;
+static int dev_rw;              /* /dev is a writable tmpfs: kept as noted (dev_restore) */
 
 static void
 fail(const char *what)
@@ -110,7 +111,11 @@ mount_line(char *line)
 	rw = !strncmp(f[5], "rw", 2) && (f[5][2] == ',' || !f[5][2]);
 	if (!rw || !strcmp(type, "proc") || !strcmp(type, "devpts") || device_node(f[4]))
 		return;
-	if (!strcmp(f[4], "/") || !strcmp(f[4], "/dev") || (strcmp(type, "tmpfs") && strcmp(type, "mqueue")))
+	if (!strcmp(f[4], "/dev") && !strcmp(type, "tmpfs")) {
+		dev_rw = 1;
+		return;
+	}
+	if (!strcmp(f[4], "/") || (strcmp(type, "tmpfs") && strcmp(type, "mqueue")))
 		refuse("a writable place it cannot empty", f[4]);
 	if (nwipe == MAX_WIPE)
 		refuse("too many writable places", f[4]);
@@ -137,9 +142,29 @@ read_mounts(void)
 	fclose(fp);
 }
 
-/* Remove everything in directory fd that is on device dev, never
- * following a link, never entering another mount (a directory bound
- * into this one). */
+static void empty_dir(int fd, dev_t dev);
+
+/* Remove name (st, its lstat) in directory dir, a directory with what it
+ * holds: never following a link, never entering another mount (a
+ * directory bound into this one). */
+static void
+remove_entry(int dir, const char *name, const struct stat *st)
+{
+	int sub;
+
+	if (!S_ISDIR(st->st_mode)) {
+		unlinkat(dir, name, 0);
+		return;
+	}
+	sub = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub >= 0) {
+		empty_dir(sub, st->st_dev);
+		/* fails, and is kept, where a mount point lies inside */
+		unlinkat(dir, name, AT_REMOVEDIR);
+	}
+}
+
+/* Remove everything in directory fd (closed) that is on device dev. */
 static void
 empty_dir(int fd, dev_t dev)
 {
@@ -152,23 +177,78 @@ empty_dir(int fd, dev_t dev)
 	}
 	while ((e = readdir(d))) {
 		struct stat st;
-		int sub;
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0 || st.st_dev != dev)
-			continue;
-		if (!S_ISDIR(st.st_mode)) {
-			unlinkat(dirfd(d), e->d_name, 0);
-			continue;
-		}
-		sub = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub >= 0) {
-			empty_dir(sub, dev);
-			/* fails, and is kept, where a mount point lies inside */
-			unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR);
-		}
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == dev)
+			remove_entry(dirfd(d), e->d_name, &st);
 	}
 	closedir(d);
+}
+
+/* /dev stays writable, as in a sandbox of a job's own (GCC writes -MD's
+ * dependency file beside -o /dev/null, as /dev/null.d): what bwrap put
+ * there is noted once; after each job what was added is removed, and a
+ * job that removed or replaced what was there retires the sandbox (the
+ * executor cannot make a device node again). */
+enum { MAX_DEV = 64 };
+static struct { char name[64]; mode_t type; ino_t ino; } devs[MAX_DEV];
+static size_t ndevs;
+
+static void
+dev_note(void)
+{
+	DIR *d = opendir("/dev");
+	struct dirent *e;
+	struct stat st;
+
+	if (!d)
+		fail("/dev");
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		if (ndevs == MAX_DEV || strlen(e->d_name) >= sizeof(devs[0].name))
+			refuse("a /dev it cannot keep", e->d_name);
+		strcpy(devs[ndevs].name, e->d_name);
+		devs[ndevs].type = st.st_mode & S_IFMT;
+		devs[ndevs++].ino = st.st_ino;
+	}
+	closedir(d);
+}
+
+/* 0: /dev is as it was noted; -1: a job changed what was there. */
+static int
+dev_restore(void)
+{
+	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), seen = 0;
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+	struct stat top, st;
+
+	int changed = 0;
+
+	if (!d || fstat(fd, &top) < 0)
+		return -1;
+	while ((e = readdir(d))) {
+		size_t i;
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
+		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
+			continue;
+		for (i = 0; i < ndevs && strcmp(devs[i].name, e->d_name); i++)
+			;
+		if (i < ndevs) {
+			if (devs[i].type != (st.st_mode & S_IFMT) || devs[i].ino != st.st_ino) {
+				changed = 1;
+				break;
+			}
+			seen++;
+			continue;
+		}
+		if (st.st_dev == top.st_dev)
+			remove_entry(fd, e->d_name, &st);
+	}
+	closedir(d);
+	return changed || (size_t)seen != ndevs ? -1 : 0;
 }
 
 /* The SysV IPC objects the job made, in the sandbox's IPC namespace. */
@@ -328,6 +408,8 @@ run(char **argv, int out, int err)
 	if (!e)
 		reply(BOX_ENDED, 0, status, cpu);
 	wipe();
+	if (dev_rw && dev_restore() < 0)
+		_exit(0);       /* the harness starts another sandbox */
 }
 
 /* One request: its words, and the two descriptors. Returns 0 at end of
@@ -384,6 +466,8 @@ main(void)
 	if (null != 0)
 		close(null);
 	read_mounts();
+	if (dev_rw)
+		dev_note();
 	wipe();
 	while (serve())
 		;

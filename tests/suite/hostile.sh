@@ -158,10 +158,12 @@ compilers:
   - { name: snoop, family: gcc, command: $PWD/tests/fake/snoop, targets: [x86-64] }
 EOY
 snoop() {  # NAME OPTION...: the snoop's warnings in $H/NAME.said, its run's sandboxes in $H/NAME.boxes
-	$DM run --config "$H/snoop.yaml" --dialect none --cases tests/e2e/cases/nodiag.c --no-cache --quiet --out "$H/$1.results" \
+	n=$1
+	shift
+	$DM run --config "$H/snoop.yaml" --dialect none --cases tests/e2e/cases/nodiag.c --no-cache --quiet --out "$H/$n.results" \
 		"$@" > /dev/null 2>&1
-	$DM export --format tsv "$H/$1.results" | awk -F'\t' 'NR > 1 { print $12 }' | sort > "$H/$1.said"
-	awk -F'\t' '$1 == "meta" && $2 == "sandboxes" { print $3 }' "$H/$1.results" > "$H/$1.boxes"
+	$DM export --format tsv "$H/$n.results" | awk -F'\t' 'NR > 1 { print $12 }' | sort > "$H/$n.said"
+	awk -F'\t' '$1 == "meta" && $2 == "sandboxes" { print $3 }' "$H/$n.results" > "$H/$n.boxes"
 }
 ran=$(for i in 1 2 3 4 5 6; do echo "job $i: ran"; done)
 snoop one -j 1
@@ -174,7 +176,7 @@ mkdir -p "$H/snoop-cwd"
 (cd "$H/snoop-cwd" && SNOOP_FILES_ONLY=1 $DM_ABS run --config "$H/snoop.yaml" --dialect none --cases "$REPO/tests/e2e/cases/nodiag.c" \
 	--no-cache --quiet --no-sandbox -j 1 --out "$H/ctl.results" > /dev/null 2>&1)
 n=$($DM export --format tsv "$H/ctl.results" | grep -c 'saw file')
-rm -f /tmp/left-[1-6] /dev/shm/left-[1-6]
+rm -f /tmp/left-[1-6] /dev/shm/left-[1-6] /dev/left-[1-6]
 [ "$n" -ge 5 ] && ok sandbox/jobs-isolated-control || bad sandbox/jobs-isolated-control "$n jobs saw another's files"
 
 # --- code loaded into the compiler: a shared object of the case's own,

@@ -234,8 +234,9 @@ send_request(struct box *b, const char *buf, size_t n, int out, int err)
 	return 0;
 }
 
-/* The box's reply to a request, waited for. Returns 0 (the job started),
- * or -1 (it did not: the box died, or could not start the command). */
+/* The box's reply to a request, waited for. Returns 0: the job started;
+ * 1: its command could not start (the box is idle again); -1: the box
+ * died, or said nothing in START_MS. */
 static int
 await_start(struct box *b)
 {
@@ -269,7 +270,7 @@ box_start(const struct strvec *argv, size_t at, int out, int err)
 	size_t n;
 	int fresh, r;
 
-	if (!at || at > argv->n || strcmp(argv->v[at - 1], "--") || !(n = request(argv, at, buf)))
+	if (!at || at >= argv->n || strcmp(argv->v[at - 1], "--") || !(n = request(argv, at, buf)))
 		goto refused;
 	for (size_t i = 0; i < at; i++)
 		sb_add(&key, argv->v[i], strlen(argv->v[i]) + 1);

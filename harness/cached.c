@@ -7,6 +7,7 @@
 struct crun {
 	const struct cached_opts *o;
 	size_t *run;            /* sched index -> task index */
+	char (*keys)[65];       /* task index -> its key, as looked up: made once */
 };
 
 static void
@@ -28,10 +29,8 @@ cdone(void *vc, size_t i, const struct proc_result *r)
 	if (o->cache->dir && (!o->keep || o->keep(o->ctx, t, r))) {
 		struct cache_entry e = { .exit_code = r->exit_code, .seconds = r->seconds, .cpu = r->cpu,
 		                         .err_dropped = r->err_dropped, .out = r->out, .err = r->err };
-		char key[65];
-		o->key(o->ctx, t, r->proc, key);
-		if (key[0])
-			cache_put(o->cache, key, &e);
+		if (c->keys[t][0])
+			cache_put(o->cache, c->keys[t], &e);
 	}
 }
 
@@ -46,7 +45,7 @@ from_cache(struct crun *c)
 	for (size_t t = 0; t < o->ntasks && !sched_stopped(); t++) {
 		struct proc p = {0};
 		struct cache_entry e;
-		char key[65];
+		char *key = c->keys[t];
 
 		if (!o->cache->dir) {
 			c->run[nrun++] = t;
@@ -70,7 +69,8 @@ from_cache(struct crun *c)
 int
 cached_run(const struct cached_opts *o)
 {
-	struct crun c = { .o = o, .run = xcalloc(o->ntasks + 1, sizeof(size_t)) };
+	struct crun c = { .o = o, .run = xcalloc(o->ntasks + 1, sizeof(size_t)),
+	                  .keys = xcalloc(o->ntasks + 1, sizeof(*c.keys)) };
 	struct sched_opts so = { .parallel = o->parallel, .ctx = &c, .get = cget, .done = cdone, .js = o->js };
 	int r;
 
@@ -79,5 +79,6 @@ cached_run(const struct cached_opts *o)
 		o->order(o->ctx, c.run, so.njobs);
 	r = sched_stopped() ? sched_stopped() : sched_run(&so);
 	free(c.run);
+	free(c.keys);
 	return r;
 }

@@ -64,14 +64,19 @@ static void
 put_field(FILE *fp, const char *s)
 {
 	fputc('\t', fp);
-	for (; s && *s; s++) {
+	while (s && *s) {
+		/* runs of plain text at once (fputc per byte was 6 % of a run) */
+		size_t plain = strcspn(s, "\t\n\r\\");
+		fwrite(s, 1, plain, fp);
+		s += plain;
 		switch (*s) {
 		case '\t': fputs("\\t", fp); break;
 		case '\n': fputs("\\n", fp); break;
 		case '\r': fputs("\\r", fp); break;
 		case '\\': fputs("\\\\", fp); break;
-		default: fputc(*s, fp);
+		default: return;
 		}
+		s++;
 	}
 }
 

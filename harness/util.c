@@ -431,13 +431,18 @@ sb_add_md_text(struct strbuf *sb, const char *s)
 void
 shell_quote(struct strbuf *sb, const char *word)
 {
+	static unsigned char safe[256];
 	const char *p;
+	int eq = 0;
 
+	if (!safe['a'])
+		for (p = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-"; *p; p++)
+			safe[(unsigned char)*p] = 1;
 	/* A word of safe characters goes as it is; one with '=' only when it
 	 * starts with '-', since NAME=VALUE before a command is an assignment. */
-	p = word + strspn(word, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                        "0123456789_@%+=:,./-");
-	if (*word && !*p && (word[0] == '-' || !strchr(word, '='))) {
+	for (p = word; safe[(unsigned char)*p]; p++)
+		eq |= *p == '=';
+	if (*word && !*p && (word[0] == '-' || !eq)) {
 		sb_addstr(sb, word);
 		return;
 	}

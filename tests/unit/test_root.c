@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "box.h"
+#include "boxproto.h"
 #include "config.h"
 #include "root.h"
 #include "t.h"
@@ -206,4 +208,33 @@ TEST(root_enter)
 	got = root_build_command("my.yaml", "sid", 1);
 	CHECK_STR(got, "diagmatrix root --config my.yaml --rebuild sid");
 	free(got);
+}
+
+/* What no kept sandbox can run is refused before anything starts: a
+ * command without bwrap's "--" before it, and one too long for a
+ * request; the caller then runs the job's own command. */
+TEST(box_refuses)
+{
+	struct strvec av = {0};
+	struct box_stats before, after;
+	char *big = xcalloc(BOX_MAX_REQUEST + 16, 1);
+
+	box_stats(&before);
+	strvec_push(&av, "bwrap");
+	strvec_push(&av, "--unshare-all");
+	strvec_push(&av, "gcc");
+	CHECK(box_start(&av, 2, 1, 2) == NULL);         /* "--unshare-all" is not "--" */
+	CHECK(box_start(&av, 0, 1, 2) == NULL);
+	strvec_release(&av);
+	memset(big, 'x', BOX_MAX_REQUEST + 8);
+	strvec_push(&av, "bwrap");
+	strvec_push(&av, "--");
+	strvec_push(&av, "gcc");
+	strvec_push(&av, big);
+	CHECK(box_start(&av, 2, 1, 2) == NULL);
+	box_stats(&after);
+	CHECK(after.refused == before.refused + 3 && after.started == before.started && after.jobs == before.jobs);
+	box_close_all();
+	strvec_release(&av);
+	free(big);
 }

@@ -108,7 +108,7 @@ rss_growth=$(calc "$s20_rss / $s2_rss" 2)
 # 5. the root's cost per job: the stub (static, so any root runs it) on the
 # host and in a copy of a built root, -j 1, 500 jobs each
 root_src=$($DM list | awk '/^root .*: built / { print $NF; exit }')
-root_ms=- host_ms=- bare_ms=- root_over=- sandbox_over=- alone_ms=- alone_over=-
+root_ms=- host_ms=- bare_ms=- root_over=- sandbox_over=- alone_ms=- alone_over=- root_alone_over=-
 if [ -n "$root_src" ] && [ -d "$root_src" ]; then
 	${CC:-cc} -O2 -static -o "$W/stub-static" tests/bench/stub.c
 	mkdir -p "$W/roots" "$W/rcases"
@@ -147,6 +147,7 @@ EOY
 	t1=$(now)
 	alone_ms=$(calc "1000 * ($t1 - $t0) / 500" 2)
 	alone_over=$(calc "$host_ms - $alone_ms" 2)
+	root_alone_over=$(calc "$root_ms - $alone_ms" 2)
 	root_over=$(calc "$root_ms - $bare_ms" 2)
 	sandbox_over=$(calc "$host_ms - $bare_ms" 2)
 fi
@@ -189,6 +190,7 @@ fi
 	echo "| what the sandbox adds to each host job, against --no-sandbox | $sandbox_over ms |"
 	echo "| what a root adds to each job, against --no-sandbox | $root_over ms |"
 	echo "| what the harness and the sandbox add to each host job, against the stub alone | $alone_over ms |"
+	echo "| what the harness and a root's sandbox add to each job, against the stub alone | $root_alone_over ms |"
 	echo
 	echo "Memory per job is constant (jobs are written as they end); what grows is"
 	echo "the parsed input: each case file keeps its compiled patterns. The"

@@ -94,7 +94,6 @@ box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
-	sigset_t mask;
 	char **av;
 	int sv[2], e, fd = executor_fd();
 	struct box *b;
@@ -110,17 +109,7 @@ box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, fd, 3);
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setpgroup(&attr, 0);
-	sigemptyset(&mask);
-	posix_spawnattr_setsigmask(&attr, &mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGPIPE);
-	sigaddset(&mask, SIGHUP);
-	posix_spawnattr_setsigdefault(&attr, &mask);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	spawnattr_own_group(&attr);
 	e = posix_spawnp(&pid, av[0], &fa, &attr, av, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);

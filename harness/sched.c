@@ -98,7 +98,6 @@ spawn(const struct run *rn, struct slot *s)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
-	sigset_t mask;
 	char **argv;
 	int out[2], err[2], e;
 
@@ -122,17 +121,7 @@ spawn(const struct run *rn, struct slot *s)
 	posix_spawn_file_actions_adddup2(&fa, err[1], 2);
 	if (s->p.cwd)
 		posix_spawn_file_actions_addchdir_np(&fa, s->p.cwd);
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setpgroup(&attr, 0);
-	sigemptyset(&mask);
-	posix_spawnattr_setsigmask(&attr, &mask);
-	sigaddset(&mask, SIGINT);
-	sigaddset(&mask, SIGTERM);
-	sigaddset(&mask, SIGCHLD);
-	sigaddset(&mask, SIGPIPE);
-	sigaddset(&mask, SIGHUP);
-	posix_spawnattr_setsigdefault(&attr, &mask);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	spawnattr_own_group(&attr);
 	argv = strvec_argv(&s->p.argv);
 	e = s->p.argv.n ? rn->sys.spawnp(&s->pid, argv[0], &fa, &attr, argv, s->p.envp ? s->p.envp : environ) : ENOENT;
 	free(argv);

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -454,6 +455,22 @@ shell_quote(struct strbuf *sb, const char *word)
 			sb_addc(sb, *p);
 	}
 	sb_addc(sb, '\'');
+}
+
+void
+spawnattr_own_group(posix_spawnattr_t *attr)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGCHLD, SIGPIPE, SIGHUP };
+	sigset_t mask;
+
+	posix_spawnattr_init(attr);
+	posix_spawnattr_setpgroup(attr, 0);
+	sigemptyset(&mask);
+	posix_spawnattr_setsigmask(attr, &mask);
+	for (size_t i = 0; i < LEN(sigs); i++)
+		sigaddset(&mask, sigs[i]);
+	posix_spawnattr_setsigdefault(attr, &mask);
+	posix_spawnattr_setflags(attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 }
 
 double

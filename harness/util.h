@@ -8,6 +8,7 @@
 #ifndef UTIL_H
 #define UTIL_H
 
+#include <spawn.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -152,5 +153,9 @@ char *path_lookup(const char *cmd);
 
 /* Monotonic clock in seconds. */
 double now_seconds(void);
+/* Initialize attr for a child in a process group of its own, with no
+ * signal blocked and those the harness catches or ignores (INT, TERM,
+ * CHLD, PIPE, HUP) back at their defaults. */
+void spawnattr_own_group(posix_spawnattr_t *attr);
 
 #endif

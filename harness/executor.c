@@ -12,9 +12,10 @@
  * but this one is killed and reaped: as PID 1 it outlives them all and
  * every orphan is its child, so when wait reports no child is left, no
  * process of the job is. Then every writable mount (tmpfs, mqueue) is
- * emptied, and the SysV IPC objects removed. The executor refuses to
- * start where it could not keep that promise: when it is not PID 1, or a
- * mount it cannot empty ("/", /dev, a bound directory) is writable.
+ * emptied, and the SysV IPC objects removed; /dev is put back as it was
+ * (dev_restore). The executor refuses to start where it could not keep
+ * that promise: when it is not PID 1, or a mount it cannot empty ("/", a
+ * bound directory) is writable.
  * It makes itself non-dumpable, so that a job, running as the same user,
  * can neither trace it nor read its memory or descriptors; as PID 1 it
  * gets no signal it has no handler for, and it has none.

@@ -382,14 +382,15 @@ sandbox_env(struct strvec *av, const struct rootinfo *ri)
 /* The end of a job's sandbox: no capability left, even to root (bwrap
  * leaves root its own in the namespace, with which it could make a
  * read-only binding writable); POSIX shared memory on a bounded tmpfs of
- * its own; nothing else writable but the tmpfs mounts made for the job
+ * its own, and POSIX message queues where they can be seen (and emptied);
+ * nothing else writable but the tmpfs mounts made for the job
  * and /dev (where GCC writes -MD's /dev/null.d), which is what lets one
  * sandbox serve many jobs (box.h): the executor empties those, and
  * refuses a sandbox where anything else is writable. */
 static void
 sandbox_seal(struct strvec *av)
 {
-	static const char *const tail[] = { "--remount-ro", "/", "--cap-drop", "ALL" };
+	static const char *const tail[] = { "--mqueue", "/dev/mqueue", "--remount-ro", "/", "--cap-drop", "ALL" };
 
 	bounded_tmpfs(av, "/dev/shm");
 	for (size_t i = 0; i < LEN(tail); i++)

@@ -196,7 +196,7 @@ TEST(root_enter)
 	               "--ro-bind /home/me/cases /home/me/cases --size 536870912 --tmpfs /tmp/scratch "
 	               "--dir /home/me --chdir /home/me "
 	               "--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "
-	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b --size 536870912 --tmpfs /dev/shm --remount-ro / --cap-drop ALL --");
+	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b --size 536870912 --tmpfs /dev/shm --mqueue /dev/mqueue --remount-ro / --cap-drop ALL --");
 	free(got);
 	strvec_release(&av);
 	strvec_release(&pass);

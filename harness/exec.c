@@ -624,6 +624,7 @@ summary(struct exec *x, size_t cache_hits)
 static void
 exec_release(struct exec *x)
 {
+	box_close_all();
 	if (x->scratch)
 		remove_tree(x->scratch);
 	free(x->scratch);

@@ -221,12 +221,10 @@ dev_note(void)
 static int
 dev_restore(void)
 {
-	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), seen = 0;
+	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), seen = 0, changed = 0;
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	struct stat top, st;
-
-	int changed = 0;
 
 	if (!d || fstat(fd, &top) < 0)
 		return -1;

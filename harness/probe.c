@@ -7,6 +7,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "box.h"
 #include "cache.h"
 #include "cached.h"
 #include "dgselector.h"
@@ -344,6 +345,7 @@ run_tasks(struct pctx *ctx, int parallel)
 	};
 	int sig = cached_run(&o);
 
+	box_close_all();       /* a probe's sandbox is no job's */
 	for (size_t i = 0; i < ctx->ntasks; i++) {
 		strvec_release(&ctx->tasks[i].argv);
 		strvec_release(&ctx->tasks[i].bind);

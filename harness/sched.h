@@ -30,7 +30,8 @@
  * or SIGTERM came (during the run, or noted before it by sched_stop_catch);
  * or -errno when the scheduler itself failed (its signal pipe, poll). In
  * the last two cases every job still running is killed and reaped, and
- * gets no done() call. No child outlives sched_run.
+ * gets no done() call. No job outlives sched_run; a kept sandbox that ran
+ * one (proc.reuse, box.h) does, idle, until box_close_all.
  */
 #ifndef SCHED_H
 #define SCHED_H

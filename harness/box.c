@@ -224,7 +224,7 @@ send_request(struct box *b, const char *buf, size_t n, int out, int err)
 }
 
 /* The box's reply to a request, waited for. Returns 0: the job started;
- * 1: its command could not start (the box is idle again); -1: the box
+ * 1: it could not be forked (the box is idle again); -1: the box
  * died, or said nothing in START_MS. */
 static int
 await_start(struct box *b)
@@ -246,7 +246,6 @@ await_start(struct box *b)
 	}
 	if (n != (ssize_t)sizeof(r) || r.type != BOX_STARTED)
 		return -1;
-	/* the job's own sandbox says why a command does not start, as it did */
 	return r.err ? 1 : 0;
 }
 
@@ -279,7 +278,7 @@ box_start(const struct strvec *argv, size_t at, int out, int err)
 		}
 	}
 	if (r > 0)
-		goto refused;   /* the command could not start: the box is idle again */
+		goto refused;   /* not forked: the box is idle again */
 	b->busy = 1;
 	b->used = ++clock_;
 	stats.jobs++;

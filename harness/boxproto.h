@@ -6,8 +6,11 @@
  *   harness -> executor  BOX_RUN: the command's words, each ended by a
  *                        NUL, with two descriptors (SCM_RIGHTS): its
  *                        stdout and stderr
- *   executor -> harness  BOX_STARTED (err: 0, or the errno of fork or
- *                        exec: the job did not run and nothing follows)
+ *   executor -> harness  BOX_STARTED, once the job is forked (err: 0, or
+ *                        fork's errno: the job did not run and nothing
+ *                        follows); a command that cannot be executed
+ *                        fails as under bwrap, with its message and
+ *                        exit status 1
  *   harness -> executor  BOX_KILL, any number of times: end the job now
  *   executor -> harness  BOX_ENDED (status as wait(2) gives it; cpu_us:
  *                        the user and system time of every process of

@@ -38,7 +38,7 @@ static struct box *boxes[BOX_KEEP];
 static size_t nboxes;
 static unsigned long clock_;
 static int exec_fd = -1;        /* the executor, as a memory file; -2: none can be made */
-static char **failed;           /* keys whose box could not start: not tried again */
+static struct failed { char *key; size_t len; } *failed;   /* keys whose box could not start: not tried again */
 static size_t nfailed, capfailed;
 static struct box_stats stats;
 
@@ -72,7 +72,7 @@ static int
 has_failed(const char *key, size_t len)
 {
 	for (size_t i = 0; i < nfailed; i++)
-		if (!memcmp(failed[i], key, len) && failed[i][len] == 1)
+		if (failed[i].len == len && !memcmp(failed[i].key, key, len))
 			return 1;
 	return 0;
 }
@@ -83,9 +83,8 @@ note_failed(const char *key, size_t len)
 	char *k = xcalloc(len + 1, 1);
 
 	memcpy(k, key, len);
-	k[len] = 1;     /* after the key's last NUL: no key ends there */
 	xgrow((void **)&failed, &capfailed, nfailed + 1, sizeof(*failed));
-	failed[nfailed++] = k;
+	failed[nfailed++] = (struct failed){ k, len };
 }
 
 /* Start a box of key's sandbox: its words, then the executor. */
@@ -129,30 +128,6 @@ box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
 	return b;
 }
 
-static void
-box_end(struct box *b)
-{
-	int st;
-
-	/* bwrap's group: its sandbox dies with it (--die-with-parent) */
-	kill(-b->pid, SIGKILL);
-	close(b->sock);
-	while (waitpid(b->pid, &st, 0) < 0 && errno == EINTR)
-		;
-	free(b->key);
-	free(b);
-}
-
-static void
-forget(struct box *b)
-{
-	for (size_t i = 0; i < nboxes; i++)
-		if (boxes[i] == b) {
-			boxes[i] = boxes[--nboxes];
-			return;
-		}
-}
-
 /* An idle box of key, or a new one where there is room (the idle box used
  * longest ago is ended to make it). *fresh: it is new. */
 static struct box *
@@ -173,8 +148,7 @@ box_get(const struct strvec *argv, size_t at, char *key, size_t keylen, int *fre
 	if (nboxes == BOX_KEEP) {
 		if (!lru)
 			return NULL;
-		forget(lru);
-		box_end(lru);
+		box_drop(lru);
 	}
 	if (!(b = box_new(argv, at, key, keylen)))
 		return NULL;
@@ -269,8 +243,7 @@ box_start(const struct strvec *argv, size_t at, int out, int err)
 			goto refused;
 		if (send_request(b, buf, n, out, err) == 0 && (r = await_start(b)) >= 0)
 			break;
-		forget(b);
-		box_end(b);
+		box_drop(b);
 		/* a box that dies before its first job cannot run this sandbox */
 		if (fresh) {
 			note_failed(key.buf, key.len);
@@ -331,8 +304,20 @@ box_done(struct box *b)
 void
 box_drop(struct box *b)
 {
-	forget(b);
-	box_end(b);
+	int st;
+
+	for (size_t i = 0; i < nboxes; i++)
+		if (boxes[i] == b) {
+			boxes[i] = boxes[--nboxes];
+			break;
+		}
+	/* bwrap's group: its sandbox dies with it (--die-with-parent) */
+	kill(-b->pid, SIGKILL);
+	close(b->sock);
+	while (waitpid(b->pid, &st, 0) < 0 && errno == EINTR)
+		;
+	free(b->key);
+	free(b);
 }
 
 void
@@ -344,7 +329,7 @@ box_close_all(void)
 	while (nboxes)
 		box_drop(boxes[nboxes - 1]);
 	for (size_t i = 0; i < nfailed; i++)
-		free(failed[i]);
+		free(failed[i].key);
 	free(failed);
 	failed = NULL;
 	nfailed = capfailed = 0;

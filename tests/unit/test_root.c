@@ -238,3 +238,27 @@ TEST(box_refuses)
 	strvec_release(&av);
 	free(big);
 }
+
+/* A sandbox whose box ends before its first job (here a "sandbox" that
+ * is false(1)) refuses that job, and is not started again for the next
+ * job with the same words; another sandbox's words are tried. */
+TEST(box_failed_not_retried)
+{
+	struct strvec a = {0}, b = {0};
+	struct box_stats before, after;
+	const char *const wa[] = { "false", "--x", "--", "cc" }, *const wb[] = { "false", "--y", "--", "cc" };
+
+	for (size_t i = 0; i < 4; i++) {
+		strvec_push(&a, wa[i]);
+		strvec_push(&b, wb[i]);
+	}
+	box_stats(&before);
+	CHECK(box_start(&a, 3, 1, 2) == NULL);
+	CHECK(box_start(&a, 3, 1, 2) == NULL);
+	CHECK(box_start(&b, 3, 1, 2) == NULL);
+	box_stats(&after);
+	CHECK(after.started == before.started + 2 && after.refused == before.refused + 3 && after.jobs == before.jobs);
+	box_close_all();
+	strvec_release(&a);
+	strvec_release(&b);
+}

@@ -277,11 +277,8 @@ box_poll(struct box *b, int *status, double *cpu)
 
 	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
 		return 0;
-	if (n != (ssize_t)sizeof(r) || r.type != BOX_ENDED) {
-		*status = SIGKILL;      /* as wait(2) says "killed by SIGKILL" */
-		*cpu = 0;
+	if (n != (ssize_t)sizeof(r) || r.type != BOX_ENDED)
 		return -1;
-	}
 	*status = r.status;
 	*cpu = (double)r.cpu_us / 1e6;
 	return 1;

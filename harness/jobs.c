@@ -180,6 +180,13 @@ job_bounds(struct strvec *av, unsigned file_mib)
 	strvec_push(av, "--");
 }
 
+/* Does compiler c run in a sandbox: its root's, or the host's? */
+static int
+sandboxed(const struct compiler *c, const struct probeset *ps)
+{
+	return c->root >= 0 || ps->sandbox;
+}
+
 void
 job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
           const struct casefile *cases, const char *scratch, struct strvec *av)
@@ -191,7 +198,7 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 	char *dir;
 
 	job_bounds(av, JOB_FILE_MIB);
-	if (c->root < 0 && !ps->sandbox) {
+	if (!sandboxed(c, ps)) {
 		/* no sandbox to end what the job started with the harness: a
 		 * compiler left behind by a killed harness (blocked on a FIFO a
 		 * case includes) ends at its own deadline */
@@ -379,7 +386,7 @@ job_proc(const struct job *j, const struct config *cfg, const struct probeset *p
 	job_enter(j, cfg, ps, cases, scratch, &p->argv);
 	p->command_at = p->argv.n;
 	/* the sandbox of a root, or of the host's compilers: a kept one will do */
-	p->reuse = cfg->compilers[j->compiler].root >= 0 || ps->sandbox;
+	p->reuse = sandboxed(&cfg->compilers[j->compiler], ps);
 	job_argv(j, cfg, ps, cases, &p->argv);
 	if (cases[j->caseidx].dialect->in_scratch)
 		p->cwd = scratch;

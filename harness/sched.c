@@ -300,10 +300,10 @@ poll_set(struct run *rn, int want_token, int *timeout_ms)
 	return n;
 }
 
-/* A box that did not end its job within the grace after being told to:
- * it is ended, and the job with it. */
+/* A box that died, or did not end its job within the grace after being
+ * told to: it is ended, and the job is reported killed. */
 static void
-box_unresponsive(const struct run *rn, struct slot *s, double now)
+box_lost(const struct run *rn, struct slot *s, double now)
 {
 	box_drop(s->box);
 	s->box = NULL;
@@ -330,10 +330,8 @@ job_work(struct run *rn)
 		if (!s->exited && s->box) {
 			int k = box_poll(s->box, &s->box_status, &s->r.cpu);
 			if (k < 0) {
-				box_drop(s->box);   /* it died: the job with it */
-				s->box = NULL;
-			}
-			if (k) {
+				box_lost(rn, s, now);
+			} else if (k) {
 				s->exited = 1;
 				s->drain_until = now + rn->grace;
 			}
@@ -350,7 +348,7 @@ job_work(struct run *rn)
 			job_done(rn, s, 1);
 		} else if (!s->exited && s->kill_at && now >= s->kill_at) {
 			if (s->box)
-				box_unresponsive(rn, s, now);
+				box_lost(rn, s, now);
 			else
 				killpg(s->pid, SIGKILL);
 		} else if (!s->exited && s->deadline && now >= s->deadline && !s->r.timed_out) {

@@ -105,9 +105,9 @@ $(BUILD)/revision.o: $(BUILD)/revision.c
 # in any root whatever its C library, embedded in the harness; built
 # without the sanitizers, whose runtimes a static program cannot have
 EXEC_CFLAGS = -O2
-$(BUILD)/diagmatrix-exec: harness/executor.c harness/boxproto.h
+$(BUILD)/diagmatrix-exec: harness/executor.c harness/boxproto.h harness/seccomp.c harness/seccomp.h
 	@mkdir -p $(BUILD)
-	$(CC) -std=c11 $(WARN) $(EXEC_CFLAGS) -static -s -o $@ harness/executor.c
+	$(CC) -std=c11 $(WARN) $(EXEC_CFLAGS) -static -s -o $@ harness/executor.c harness/seccomp.c
 
 $(BUILD)/execbin.o: harness/execbin.S $(BUILD)/diagmatrix-exec
 	$(CC) -DEXEC_BIN='"$(BUILD)/diagmatrix-exec"' -c -o $@ harness/execbin.S

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -26,10 +27,11 @@ extern const char diagmatrix_exec_bin[], diagmatrix_exec_bin_end[];
 #define START_MS 30000
 
 struct box {
-	char *key;              /* the sandbox's words, each ended by a NUL */
+	char *key;              /* the mode, then the sandbox's words, each ended by a NUL */
 	size_t keylen;
 	pid_t pid;              /* bwrap (or prlimit, which became bwrap) */
 	int sock;
+	int err;                /* what bwrap and the executor say on stderr */
 	int busy;
 	unsigned long used;     /* when it last took a job, for the least recently used */
 };
@@ -38,7 +40,7 @@ static struct box *boxes[BOX_KEEP];
 static size_t nboxes;
 static unsigned long clock_;
 static int exec_fd = -1;        /* the executor, as a memory file; -2: none can be made */
-static struct failed { char *key; size_t len; } *failed;   /* keys whose box could not start: not tried again */
+static struct failed { char *key; size_t len; char *why; } *failed;   /* keys whose box could not start */
 static size_t nfailed, capfailed;
 static struct box_stats stats;
 
@@ -68,54 +70,159 @@ executor_fd(void)
 	return exec_fd = fd >= 0 ? fd : -2;
 }
 
-static int
+static const char *
 has_failed(const char *key, size_t len)
 {
 	for (size_t i = 0; i < nfailed; i++)
 		if (failed[i].len == len && !memcmp(failed[i].key, key, len))
-			return 1;
-	return 0;
+			return failed[i].why;
+	return NULL;
 }
 
 static void
-note_failed(const char *key, size_t len)
+note_failed(const char *key, size_t len, const char *why)
 {
 	char *k = xcalloc(len + 1, 1);
 
 	memcpy(k, key, len);
 	xgrow((void **)&failed, &capfailed, nfailed + 1, sizeof(*failed));
-	failed[nfailed++] = (struct failed){ k, len };
+	failed[nfailed++] = (struct failed){ k, len, xstrdup(why) };
 }
 
-/* Start a box of key's sandbox: its words, then the executor. */
+/* The first line of what is waiting on fd (nothing blocks), or NULL. */
+static char *
+first_line(int fd)
+{
+	char buf[4096];
+	size_t n = 0;
+	ssize_t r;
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+		n += r > 0 ? (size_t)r : 0;
+	buf[n] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return *buf ? xstrdup(buf) : NULL;
+}
+
+static int
+write_map(pid_t pid, const char *file, const char *map)
+{
+	char path[64];
+	int fd, ok;
+
+	snprintf(path, sizeof(path), "/proc/%ld/%s", (long)pid, file);
+	if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+		return -1;
+	ok = write(fd, map, strlen(map)) == (ssize_t)strlen(map);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* The harness is root: read the sandbox's first process from bwrap's
+ * --info-fd, give its user namespace root (the executor) and BOX_JOB_ID
+ * (every job), each as itself on the host, and let bwrap go on
+ * (--userns-block-fd). Returns 0 or -1. */
+static int
+map_userns(int info, int block)
+{
+	struct pollfd pf = { .fd = info, .events = POLLIN };
+	char buf[256], map[64];
+	const char *at;
+	size_t n = 0;
+	ssize_t r;
+	long pid;
+
+	while (n < sizeof(buf) - 1 && !memchr(buf, '}', n)) {
+		if (poll(&pf, 1, START_MS) <= 0 || (r = read(info, buf + n, sizeof(buf) - 1 - n)) <= 0)
+			return -1;
+		n += (size_t)r;
+	}
+	buf[n] = 0;
+	if (!(at = strstr(buf, "\"child-pid\":")) || (pid = strtol(at + 12, NULL, 10)) <= 0)
+		return -1;
+	snprintf(map, sizeof(map), "0 0 1\n%u %u 1\n", BOX_JOB_ID, BOX_JOB_ID);
+	if (write_map((pid_t)pid, "uid_map", map) < 0 || write_map((pid_t)pid, "gid_map", map) < 0)
+		return -1;
+	return write(block, "1", 1) == 1 ? 0 : -1;
+}
+
+/* The descriptors bwrap gets, at their numbers (boxproto.h): from[i]
+ * becomes i. Each is first moved above them, so that no dup2 overwrites
+ * one still to be given. */
+static void
+give_fds(posix_spawn_file_actions_t *fa, const int *from, int n, int *moved)
+{
+	for (int i = 0; i < n; i++)
+		moved[i] = from[i] < 0 ? -1 : fcntl(from[i], F_DUPFD_CLOEXEC, 16);
+	for (int i = 0; i < n; i++)
+		if (moved[i] >= 0)
+			posix_spawn_file_actions_adddup2(fa, moved[i], i);
+}
+
+/* Start a box of key's sandbox: its words, then the executor in mode.
+ * NULL, *why set, when bwrap cannot be started or its user namespace
+ * cannot be mapped. */
 static struct box *
-box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
+box_new(const struct strvec *argv, size_t at, enum box_mode mode, char *key, size_t keylen, char **why)
 {
 	posix_spawn_file_actions_t fa;
 	posix_spawnattr_t attr;
 	char **av;
-	int sv[2], e, fd = executor_fd();
+	int sv[2], errp[2], info[2] = { -1, -1 }, block[2] = { -1, -1 }, from[6], moved[6], e;
+	int root = geteuid() == 0, fd = executor_fd();
 	struct box *b;
 	pid_t pid;
 
 	if (fd < 0 || socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) < 0)
+		return *why = xasprintf("cannot make the executor: %s", strerror(errno)), NULL;
+	if (pipe2(errp, O_CLOEXEC) < 0 || (root && (pipe2(info, O_CLOEXEC) < 0 || pipe2(block, O_CLOEXEC) < 0))) {
+		*why = xasprintf("cannot start the sandbox: %s", strerror(errno));
+		close(sv[0]);
+		close(sv[1]);
 		return NULL;
-	av = xcalloc(at + 2, sizeof(*av));
+	}
+	av = xcalloc(at + 3, sizeof(*av));
 	memcpy(av, argv->v, at * sizeof(*av));
 	av[at] = "/proc/self/fd/3";
+	av[at + 1] = mode == BOX_TREE ? "tree" : "compile";
 	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, sv[1], 0);
+	from[0] = sv[1], from[1] = -1, from[2] = errp[1], from[BOX_FD_EXEC] = fd;
+	from[BOX_FD_USERNS_BLOCK] = block[0], from[BOX_FD_INFO] = info[1];
+	give_fds(&fa, from, 6, moved);
 	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fd, 3);
 	spawnattr_own_group(&attr);
 	e = posix_spawnp(&pid, av[0], &fa, &attr, av, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	posix_spawnattr_destroy(&attr);
 	free(av);
+	for (int i = 0; i < 6; i++)
+		if (moved[i] >= 0)
+			close(moved[i]);
 	close(sv[1]);
+	close(errp[1]);
+	if (root) {
+		close(block[0]);
+		close(info[1]);
+	}
+	if (!e && root && map_userns(info[0], block[1]) < 0) {
+		char *said;
+		kill(-pid, SIGKILL);
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		said = first_line(errp[0]);
+		*why = said ? said : xstrdup("cannot map the sandbox's user namespace");
+		e = -1;
+	}
+	if (root) {
+		close(info[0]);
+		close(block[1]);
+	}
 	if (e) {
+		if (e > 0)
+			*why = xasprintf("cannot start bwrap: %s", strerror(e));
 		close(sv[0]);
+		close(errp[0]);
 		return NULL;
 	}
 	b = xcalloc(1, sizeof(*b));
@@ -124,6 +231,7 @@ box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
 	b->keylen = keylen;
 	b->pid = pid;
 	b->sock = sv[0];
+	b->err = errp[0];
 	stats.started++;
 	return b;
 }
@@ -131,7 +239,7 @@ box_new(const struct strvec *argv, size_t at, char *key, size_t keylen)
 /* An idle box of key, or a new one where there is room (the idle box used
  * longest ago is ended to make it). *fresh: it is new. */
 static struct box *
-box_get(const struct strvec *argv, size_t at, char *key, size_t keylen, int *fresh)
+box_get(const struct strvec *argv, size_t at, enum box_mode mode, char *key, size_t keylen, int *fresh, char **why)
 {
 	struct box *lru = NULL, *b;
 
@@ -147,16 +255,15 @@ box_get(const struct strvec *argv, size_t at, char *key, size_t keylen, int *fre
 	}
 	if (nboxes == BOX_KEEP) {
 		if (!lru)
-			return NULL;
+			return *why = xstrdup("every kept sandbox is busy"), NULL;
 		box_drop(lru);
 	}
-	if (!(b = box_new(argv, at, key, keylen)))
+	if (!(b = box_new(argv, at, mode, key, keylen, why)))
 		return NULL;
 	boxes[nboxes++] = b;
 	*fresh = 1;
 	return b;
 }
-
 /* The request: 'R', then the command's words. Returns its length, or 0
  * when it is too long. */
 static size_t
@@ -224,34 +331,53 @@ await_start(struct box *b)
 }
 
 struct box *
-box_start(const struct strvec *argv, size_t at, int out, int err)
+box_start(const struct strvec *argv, size_t at, enum box_mode mode, int out, int err, char **why)
 {
 	static char buf[BOX_MAX_REQUEST];
 	struct strbuf key = {0};
 	struct box *b = NULL;
+	const char *known;
 	size_t n;
 	int fresh, r;
 
-	if (!at || at >= argv->n || strcmp(argv->v[at - 1], "--") || !(n = request(argv, at, buf)))
+	*why = NULL;
+	if (!at || at >= argv->n || strcmp(argv->v[at - 1], "--")) {
+		*why = xstrdup("not a sandbox's command");
 		goto refused;
+	}
+	if (!(n = request(argv, at, buf))) {
+		*why = xasprintf("a command of more than %d words or %d bytes cannot run in the sandbox",
+		                 BOX_MAX_WORDS, BOX_MAX_REQUEST);
+		goto refused;
+	}
+	sb_addc(&key, mode);
 	for (size_t i = 0; i < at; i++)
 		sb_add(&key, argv->v[i], strlen(argv->v[i]) + 1);
-	/* a kept box may have ended after its last job (one that changed its
-	 * /dev retires it): then a new one is started */
+	/* a kept box may have ended after its last job (one that changed
+	 * its sandbox retires it): then a new one is started */
 	for (;;) {
-		if (has_failed(key.buf, key.len) || !(b = box_get(argv, at, key.buf, key.len, &fresh)))
+		if ((known = has_failed(key.buf, key.len))) {
+			*why = xstrdup(known);
+			goto refused;
+		}
+		if (!(b = box_get(argv, at, mode, key.buf, key.len, &fresh, why)))
 			goto refused;
 		if (send_request(b, buf, n, out, err) == 0 && (r = await_start(b)) >= 0)
 			break;
-		box_drop(b);
-		/* a box that dies before its first job cannot run this sandbox */
 		if (fresh) {
-			note_failed(key.buf, key.len);
+			/* a box that dies before its first job cannot run this sandbox */
+			char *said = first_line(b->err);
+			*why = said ? said : xstrdup("the sandbox ended before its first job");
+			note_failed(key.buf, key.len, *why);
+			box_drop(b);
 			goto refused;
 		}
+		box_drop(b);
 	}
-	if (r > 0)
+	if (r > 0) {
+		*why = xstrdup("the sandbox cannot start a process");
 		goto refused;   /* not forked: the box is idle again */
+	}
 	b->busy = 1;
 	b->used = ++clock_;
 	stats.jobs++;
@@ -270,7 +396,7 @@ box_fd(const struct box *b)
 }
 
 int
-box_poll(struct box *b, int *status, double *cpu)
+box_poll(struct box *b, int *status, double *cpu, int *bound)
 {
 	struct box_reply r;
 	ssize_t n = recv(b->sock, &r, sizeof(r), MSG_DONTWAIT);
@@ -281,6 +407,8 @@ box_poll(struct box *b, int *status, double *cpu)
 		return -1;
 	*status = r.status;
 	*cpu = (double)r.cpu_us / 1e6;
+	if (bound)
+		*bound = r.bound;
 	return 1;
 }
 
@@ -295,6 +423,12 @@ box_kill(struct box *b)
 void
 box_done(struct box *b)
 {
+	/* a tree job's steps each get a sandbox of their own: the build
+	 * directory bound into one may be made anew before the next */
+	if (b->key[0] == BOX_TREE) {
+		box_drop(b);
+		return;
+	}
 	b->busy = 0;
 }
 
@@ -311,6 +445,7 @@ box_drop(struct box *b)
 	/* bwrap's group: its sandbox dies with it (--die-with-parent) */
 	kill(-b->pid, SIGKILL);
 	close(b->sock);
+	close(b->err);
 	while (waitpid(b->pid, &st, 0) < 0 && errno == EINTR)
 		;
 	free(b->key);
@@ -325,8 +460,10 @@ box_close_all(void)
 		kill(-boxes[i]->pid, SIGKILL);
 	while (nboxes)
 		box_drop(boxes[nboxes - 1]);
-	for (size_t i = 0; i < nfailed; i++)
+	for (size_t i = 0; i < nfailed; i++) {
 		free(failed[i].key);
+		free(failed[i].why);
+	}
 	free(failed);
 	failed = NULL;
 	nfailed = capfailed = 0;

@@ -159,7 +159,7 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 	struct sel_env env = job_env(j, &x->p->cfg, &x->p->ps);
 	struct diaglist dl = {0};
 	struct exit_info ei = { .spawn_errno = r->spawn_errno, .timed_out = r->timed_out, .timeout = job_timeout(x, j),
-	                        .signal = r->signal, .exit_code = r->exit_code };
+	                        .signal = r->signal, .exit_code = r->exit_code, .over_memory = r->over_memory };
 	enum outcome *outcomes = xcalloc(cf->ndirs + 1, sizeof(*outcomes));
 	enum verdict v;
 	char *reason = NULL;

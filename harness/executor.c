@@ -7,29 +7,48 @@
  * library, and embedded in the harness (execbin.S), which passes it to
  * bwrap as a descriptor: nothing of it is installed or bound.
  *
+ * Set up once, before the first job:
+ * - the device nodes bwrap bound into /dev are made read-only (a job can
+ *   write to /dev/null but not change the host's node), which is what it
+ *   keeps CAP_SYS_ADMIN for, in the sandbox's namespaces only; then it
+ *   gives it up and keeps CAP_SETUID, CAP_SETGID and CAP_KILL;
+ * - the system-call filter (seccomp.h) is loaded: every job inherits it;
+ * - what a job must not change is noted: its own limits, priority,
+ *   scheduling, I/O priority and OOM score, and every writable place as
+ *   the sandbox made it (what it holds, with modes and owners).
+ *
+ * Each job runs as BOX_JOB_ID (boxproto.h), without capabilities, with
+ * the bounds the executor was started under set again in its own process
+ * and a bound on its processes; the memory all its processes hold is
+ * watched, and the job killed past the bound.
+ *
  * What a job leaves, the next job must not see. When a job's first
  * process has ended, or the harness asks, every process in the sandbox
  * but this one is killed and reaped: as PID 1 it outlives them all and
- * every orphan is its child, so when wait reports no child is left, no
- * process of the job is. Then every writable mount (tmpfs, mqueue) is
- * emptied, and the SysV IPC objects removed; /dev is put back as it was
- * (dev_restore). The executor refuses to start where it could not keep
- * that promise: when it is not PID 1, or a mount it cannot empty ("/", a
- * bound directory) is writable.
- * It makes itself non-dumpable, so that a job, running as the same user,
- * can neither trace it nor read its memory or descriptors; as PID 1 it
- * gets no signal it has no handler for, and it has none.
+ * every orphan is its child. A cleaner, as the job's user, empties every
+ * writable place (down to what the sandbox made) and removes the SysV IPC
+ * objects. Then everything noted is checked: a difference, or anything the
+ * cleaner could not remove, ends the executor, and the sandbox with it,
+ * before any other job runs there. The executor refuses to start where it
+ * could not keep that promise: not PID 1, or a writable mount it cannot
+ * empty ("/", a bound directory but a tree job's build directories).
+ * It makes itself non-dumpable, so that a job cannot trace it or read its
+ * memory or descriptors; as PID 1 it gets no signal it has no handler for,
+ * and it has none.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ipc.h>
+#include <sys/mount.h>
 #include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -37,18 +56,39 @@
 #include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/capability.h>
+#include <linux/seccomp.h>
 
 #include "boxproto.h"
+#include "seccomp.h"
 
-enum { MAX_WIPE = 32 };
+enum {
+	MAX_PLACES = 32,        /* writable mounts */
+	MAX_KEPT = 256,         /* what the sandbox made in them (mount points, /dev's nodes) */
+	MAX_DEPTH = 64,         /* directories a cleaner or a check goes down */
+	MAX_ENTRIES = 100000,   /* entries a check reads */
+	MAX_DEVICES = 16,
+	WATCH_MS = 50,          /* how often a running job's memory is summed */
+};
 
 static int sock = -1;
-static char *wipe_dirs[MAX_WIPE];
-static size_t nwipe;
-static int dev_rw;              /* /dev is a writable tmpfs: kept as noted (dev_restore) */
+static int tree_mode;
+static int as_root;             /* PID 1 is the namespace's root: jobs take BOX_JOB_ID */
+static char *places[MAX_PLACES];        /* writable mounts, emptied between jobs */
+static size_t nplaces;
+static char *kept[MAX_KEPT];    /* "PLACE/NAME" the sandbox made: kept */
+static size_t nkept;
+static char *devices[MAX_DEVICES];      /* device nodes bound into /dev */
+static size_t ndevices;
+static unsigned long long fingerprint;  /* of the places, as the sandbox made them */
+static struct rlimit limits[RLIM_NLIMITS];
+static int nice_, policy, ioprio;
+static char oom[32];
+static unsigned long long memory_bound; /* bytes all of a job's processes may hold */
 
 static void
 fail(const char *what)
@@ -62,6 +102,16 @@ refuse(const char *what, const char *where)
 {
 	dprintf(2, "diagmatrix-exec: %s: %s\n", what, where);
 	_exit(3);
+}
+
+static char *
+xstrdup(const char *s)
+{
+	char *d = strdup(s);
+
+	if (!d)
+		fail("strdup");
+	return d;
 }
 
 /* mountinfo's escapes (\040 for a space) decoded in place */
@@ -81,9 +131,8 @@ unescape(char *s)
 	*d = 0;
 }
 
-/* A device bound as a file (/dev/null): writing to it leaves nothing. */
 static int
-device_node(const char *path)
+is_device(const char *path)
 {
 	struct stat st;
 
@@ -91,8 +140,9 @@ device_node(const char *path)
 }
 
 /* One line of /proc/self/mountinfo: a writable mount is emptied between
- * jobs (tmpfs, mqueue), harmless (proc, devpts: a process's own; a
- * device node), or a reason to refuse. */
+ * jobs (tmpfs, mqueue), made read-only (a device node), harmless (proc:
+ * a process's own files; its /proc/sys is bound read-only), a tree job's
+ * build directory, or a reason to refuse. */
 static void
 mount_line(char *line)
 {
@@ -110,18 +160,24 @@ mount_line(char *line)
 		refuse("cannot read the mount table", line);
 	unescape(f[4]);
 	rw = !strncmp(f[5], "rw", 2) && (f[5][2] == ',' || !f[5][2]);
-	if (!rw || !strcmp(type, "proc") || !strcmp(type, "devpts") || device_node(f[4]))
+	if (!rw || !strcmp(type, "proc"))
 		return;
-	if (!strcmp(f[4], "/dev") && !strcmp(type, "tmpfs")) {
-		dev_rw = 1;
+	if (is_device(f[4])) {
+		if (ndevices == MAX_DEVICES)
+			refuse("too many devices", f[4]);
+		devices[ndevices++] = xstrdup(f[4]);
 		return;
 	}
-	if (!strcmp(f[4], "/") || (strcmp(type, "tmpfs") && strcmp(type, "mqueue")))
+	if (!strcmp(f[4], "/"))
 		refuse("a writable place it cannot empty", f[4]);
-	if (nwipe == MAX_WIPE)
+	if (strcmp(type, "tmpfs") && strcmp(type, "mqueue")) {
+		if (tree_mode)
+			return;         /* the build directory, kept by design */
+		refuse("a writable place it cannot empty", f[4]);
+	}
+	if (nplaces == MAX_PLACES)
 		refuse("too many writable places", f[4]);
-	if (!(wipe_dirs[nwipe++] = strdup(f[4])))
-		fail("strdup");
+	places[nplaces++] = xstrdup(f[4]);
 }
 
 static void
@@ -143,119 +199,155 @@ read_mounts(void)
 	fclose(fp);
 }
 
-static void empty_dir(int fd, dev_t dev);
-
-/* Remove name (st, its lstat) in directory dir, a directory with what it
- * holds: never following a link, never entering another mount (a
- * directory bound into this one). */
+/* The device nodes read-only, their other flags as they are (those a
+ * mount from another namespace holds cannot be changed) */
 static void
-remove_entry(int dir, const char *name, const struct stat *st)
+devices_read_only(void)
 {
-	int sub;
+	static const struct { unsigned long st, ms; } flags[] = {
+		{ ST_NOSUID, MS_NOSUID }, { ST_NODEV, MS_NODEV }, { ST_NOEXEC, MS_NOEXEC },
+		{ ST_NOATIME, MS_NOATIME }, { ST_NODIRATIME, MS_NODIRATIME }, { ST_RELATIME, MS_RELATIME },
+	};
 
-	if (!S_ISDIR(st->st_mode)) {
-		unlinkat(dir, name, 0);
-		return;
-	}
-	sub = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub >= 0) {
-		empty_dir(sub, st->st_dev);
-		/* fails, and is kept, where a mount point lies inside */
-		unlinkat(dir, name, AT_REMOVEDIR);
+	for (size_t i = 0; i < ndevices; i++) {
+		struct statvfs sv;
+		unsigned long ms = MS_REMOUNT | MS_BIND | MS_RDONLY;
+		if (statvfs(devices[i], &sv) < 0)
+			fail(devices[i]);
+		for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++)
+			if (sv.f_flag & flags[k].st)
+				ms |= flags[k].ms;
+		if (mount(NULL, devices[i], NULL, ms, NULL) < 0)
+			fail(devices[i]);
 	}
 }
 
-/* Remove everything in directory fd (closed) that is on device dev. */
+/* ---- what the sandbox made, and what a job left ---- */
+
+static int
+is_kept(const char *path)
+{
+	for (size_t i = 0; i < nkept; i++)
+		if (!strcmp(kept[i], path))
+			return 1;
+	return 0;
+}
+
+/* Note what place holds as the sandbox made it (mount points and the
+ * directories that lead to them, /dev's nodes and links), every level. */
 static void
-empty_dir(int fd, dev_t dev)
+note_kept(const char *path, int depth)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+
+	if (!d || depth > MAX_DEPTH)
+		refuse("a writable place it cannot read", path);
+	while ((e = readdir(d))) {
+		char sub[4096];
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (nkept == MAX_KEPT || snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= (int)sizeof(sub))
+			refuse("a writable place it cannot keep", path);
+		kept[nkept++] = xstrdup(sub);
+		if (e->d_type == DT_DIR)
+			note_kept(sub, depth + 1);
+	}
+	closedir(d);
+}
+
+static void remove_tree(int dir, const char *name, int depth, int *left);
+
+/* Remove what directory fd (closed here; path, its path) holds but what
+ * the sandbox made, never following a link or entering another mount.
+ * *left counts what could not be removed. */
+static void
+clean_dir(int fd, const char *path, int depth, int *left)
 {
 	DIR *d = fdopendir(fd);
 	struct dirent *e;
+	struct stat top;
 
-	if (!d) {
-		close(fd);
+	if (!d || fstat(fd, &top) < 0 || depth > MAX_DEPTH) {
+		if (d)
+			closedir(d);
+		else
+			close(fd);
+		(*left)++;
 		return;
 	}
 	while ((e = readdir(d))) {
+		char sub[4096];
 		struct stat st;
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 && st.st_dev == dev)
-			remove_entry(dirfd(d), e->d_name, &st);
-	}
-	closedir(d);
-}
-
-/* /dev stays writable, as in a sandbox of a job's own (GCC writes -MD's
- * dependency file beside -o /dev/null, as /dev/null.d): what bwrap put
- * there is noted once; after each job what was added is removed, and a
- * job that removed or replaced what was there retires the sandbox (the
- * executor cannot make a device node again). */
-enum { MAX_DEV = 64 };
-static struct { char name[64]; mode_t type; ino_t ino; } devs[MAX_DEV];
-static size_t ndevs;
-
-static void
-dev_note(void)
-{
-	DIR *d = opendir("/dev");
-	struct dirent *e;
-	struct stat st;
-
-	if (!d)
-		fail("/dev");
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		if (ndevs == MAX_DEV || strlen(e->d_name) >= sizeof(devs[0].name))
-			refuse("a /dev it cannot keep", e->d_name);
-		strcpy(devs[ndevs].name, e->d_name);
-		devs[ndevs].type = st.st_mode & S_IFMT;
-		devs[ndevs++].ino = st.st_ino;
-	}
-	closedir(d);
-}
-
-/* 0: /dev is as it was noted; -1: a job changed what was there. */
-static int
-dev_restore(void)
-{
-	int fd = open("/dev", O_RDONLY | O_DIRECTORY | O_CLOEXEC), seen = 0, changed = 0;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-	struct stat top, st;
-
-	if (!d || fstat(fd, &top) < 0)
-		return -1;
-	while ((e = readdir(d))) {
-		size_t i;
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") ||
-		    fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0)
-			continue;
-		for (i = 0; i < ndevs && strcmp(devs[i].name, e->d_name); i++)
-			;
-		if (i < ndevs) {
-			if (devs[i].type != (st.st_mode & S_IFMT) || devs[i].ino != st.st_ino) {
-				changed = 1;
-				break;
-			}
-			seen++;
+		if (snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= (int)sizeof(sub) ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
+			(*left)++;
 			continue;
 		}
-		if (st.st_dev == top.st_dev)
-			remove_entry(fd, e->d_name, &st);
+		if (is_kept(sub)) {
+			int sfd;
+			if (S_ISDIR(st.st_mode) && st.st_dev == top.st_dev &&
+			    (sfd = openat(dirfd(d), e->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)) >= 0)
+				clean_dir(sfd, sub, depth + 1, left);
+			continue;
+		}
+		if (st.st_dev != top.st_dev) {
+			(*left)++;      /* a mount the sandbox did not make */
+			continue;
+		}
+		remove_tree(dirfd(d), e->d_name, depth + 1, left);
 	}
 	closedir(d);
-	return changed || (size_t)seen != ndevs ? -1 : 0;
 }
 
-/* The SysV IPC objects the job made, in the sandbox's IPC namespace. */
+/* Remove name in dir, a directory with all it holds: made writable first
+ * (the job's user owns what the job made, whatever modes it gave it). */
 static void
-wipe_ipc(void)
+remove_tree(int dir, const char *name, int depth, int *left)
+{
+	int sub;
+
+	if (!unlinkat(dir, name, 0))
+		return;
+	if (errno != EISDIR && errno != EPERM) {
+		(*left)++;
+		return;
+	}
+	fchmodat(dir, name, 0700, 0);
+	sub = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0 || depth > MAX_DEPTH) {
+		if (sub >= 0)
+			close(sub);
+		(*left)++;
+		return;
+	}
+	{
+		DIR *d = fdopendir(sub);
+		struct dirent *e;
+		if (!d) {
+			close(sub);
+			(*left)++;
+			return;
+		}
+		while ((e = readdir(d)))
+			if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+				remove_tree(dirfd(d), e->d_name, depth + 1, left);
+		closedir(d);
+	}
+	if (unlinkat(dir, name, AT_REMOVEDIR) < 0)
+		(*left)++;
+}
+
+/* The SysV IPC objects of the sandbox's IPC namespace, removed (remove:
+ * the cleaner, as their owner) or counted. */
+static int
+ipc_objects(int remove)
 {
 	static const char *const files[] = { "/proc/sysvipc/shm", "/proc/sysvipc/sem", "/proc/sysvipc/msg" };
 	char buf[512];
+	int n = 0;
 
 	for (int k = 0; k < 3; k++) {
 		FILE *fp = fopen(files[k], "re");
@@ -266,6 +358,9 @@ wipe_ipc(void)
 				int key, id;
 				if (sscanf(buf, "%d %d", &key, &id) != 2)
 					continue;
+				n++;
+				if (!remove)
+					continue;
 				if (k == 0)
 					shmctl(id, IPC_RMID, NULL);
 				else if (k == 1)
@@ -275,29 +370,158 @@ wipe_ipc(void)
 			}
 		fclose(fp);
 	}
+	return n;
 }
 
+/* FNV-1a over what the places hold: names, types, modes, owners, and the
+ * inode of what the sandbox made; ~0 where a place cannot be read whole */
 static void
-wipe(void)
+fnv(unsigned long long *h, const void *p, size_t n)
 {
-	for (size_t i = 0; i < nwipe; i++) {
-		int fd = open(wipe_dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	for (size_t i = 0; i < n; i++)
+		*h = (*h ^ ((const unsigned char *)p)[i]) * 1099511628211ULL;
+}
+
+static int
+print_dir(unsigned long long *h, const char *path, dev_t dev, int depth, size_t *entries)
+{
+	DIR *d;
+	struct dirent *e;
+	int r = 0;
+
+	if (depth > MAX_DEPTH || !(d = opendir(path)))
+		return -1;
+	while ((e = readdir(d)) && !r) {
+		char sub[4096];
 		struct stat st;
-		if (fd < 0)
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (fstat(fd, &st) < 0) {
-			close(fd);
-			continue;
+		if (++*entries > MAX_ENTRIES || snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= (int)sizeof(sub) ||
+		    lstat(sub, &st) < 0) {
+			r = -1;
+			break;
 		}
-		empty_dir(fd, st.st_dev);
+		fnv(h, sub, strlen(sub) + 1);
+		fnv(h, &st.st_mode, sizeof(st.st_mode));
+		fnv(h, &st.st_uid, sizeof(st.st_uid));
+		fnv(h, &st.st_gid, sizeof(st.st_gid));
+		fnv(h, &st.st_ino, sizeof(st.st_ino));
+		if (S_ISDIR(st.st_mode) && st.st_dev == dev)
+			r = print_dir(h, sub, dev, depth + 1, entries);
 	}
-	wipe_ipc();
+	closedir(d);
+	return r;
+}
+
+static unsigned long long
+places_print(void)
+{
+	unsigned long long h = 14695981039346656037ULL;
+	size_t entries = 0;
+
+	for (size_t i = 0; i < nplaces; i++) {
+		struct stat st;
+		if (lstat(places[i], &st) < 0)
+			return ~0ULL;
+		fnv(&h, places[i], strlen(places[i]) + 1);
+		fnv(&h, &st.st_mode, sizeof(st.st_mode));
+		fnv(&h, &st.st_uid, sizeof(st.st_uid));
+		fnv(&h, &st.st_gid, sizeof(st.st_gid));
+		if (print_dir(&h, places[i], st.st_dev, 0, &entries) < 0)
+			return ~0ULL;
+	}
+	return h;
+}
+
+/* ---- this process's own state, which a job must not change ---- */
+
+static void
+read_oom(char *out, size_t n)
+{
+	int fd = open("/proc/self/oom_score_adj", O_RDONLY | O_CLOEXEC);
+	ssize_t r = fd >= 0 ? read(fd, out, n - 1) : -1;
+
+	out[r > 0 ? r : 0] = 0;
+	if (fd >= 0)
+		close(fd);
 }
 
 static void
-reply(int type, int err, int status, int64_t cpu_us)
+note_self(void)
 {
-	struct box_reply r = { .type = type, .err = err, .status = status, .cpu_us = cpu_us };
+	for (int r = 0; r < RLIM_NLIMITS; r++)
+		getrlimit(r, &limits[r]);
+	errno = 0;
+	nice_ = getpriority(PRIO_PROCESS, 0);
+	policy = sched_getscheduler(0);
+	ioprio = (int)syscall(SYS_ioprio_get, 1, 0);
+	read_oom(oom, sizeof(oom));
+	memory_bound = limits[RLIMIT_AS].rlim_cur == RLIM_INFINITY ? 0 : limits[RLIMIT_AS].rlim_cur;
+}
+
+/* Is this process as noted? */
+static int
+self_unchanged(void)
+{
+	char now[32];
+
+	for (int r = 0; r < RLIM_NLIMITS; r++) {
+		struct rlimit l;
+		if (getrlimit(r, &l) < 0 || l.rlim_cur != limits[r].rlim_cur || l.rlim_max != limits[r].rlim_max)
+			return 0;
+	}
+	read_oom(now, sizeof(now));
+	return getpriority(PRIO_PROCESS, 0) == nice_ && sched_getscheduler(0) == policy &&
+	       (int)syscall(SYS_ioprio_get, 1, 0) == ioprio && !strcmp(now, oom);
+}
+
+/* ---- capabilities and the filter ---- */
+
+static void
+set_caps(unsigned long long keep)
+{
+	struct __user_cap_header_struct h = { _LINUX_CAPABILITY_VERSION_3, 0 };
+	struct __user_cap_data_struct d[2] = {
+		{ (unsigned)keep, (unsigned)keep, 0 }, { (unsigned)(keep >> 32), (unsigned)(keep >> 32), 0 },
+	};
+
+	prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+	if (syscall(SYS_capset, &h, d) < 0)
+		fail("capset");
+}
+
+static void
+load_filter(void)
+{
+	static struct sock_filter insns[SECCOMP_MAX_INSNS];
+	struct sock_fprog prog;
+
+	prog.len = (unsigned short)seccomp_program(tree_mode ? SECCOMP_TREE : SECCOMP_COMPILE, insns);
+	prog.filter = insns;
+	if (!prog.len)
+		refuse("no system-call filter for", "this architecture");
+	if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) < 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) < 0)
+		fail("seccomp");
+}
+
+/* Become the job's user, without capabilities (in a child). Returns 0,
+ * or -1 with errno. */
+static int
+take_identity(void)
+{
+	if (as_root && (setgroups(0, NULL) < 0 || setresgid(BOX_JOB_ID, BOX_JOB_ID, BOX_JOB_ID) < 0 ||
+	                setresuid(BOX_JOB_ID, BOX_JOB_ID, BOX_JOB_ID) < 0))
+		return -1;
+	set_caps(0);
+	return 0;
+}
+
+/* ---- running a job ---- */
+
+static void
+reply(int type, int err, int status, int bound, int64_t cpu_us)
+{
+	struct box_reply r = { .type = type, .err = err, .status = status, .bound = bound, .cpu_us = cpu_us };
 
 	while (send(sock, &r, sizeof(r), MSG_NOSIGNAL) < 0)
 		if (errno != EINTR)
@@ -333,6 +557,8 @@ kill_all(int64_t *cpu)
 static void
 child(char **argv, int out, int err)
 {
+	static const int bounds[] = { RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_CORE, RLIMIT_NOFILE, RLIMIT_STACK };
+	struct rlimit procs = { tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE, tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE };
 	sigset_t none;
 
 	sigemptyset(&none);
@@ -340,24 +566,71 @@ child(char **argv, int out, int err)
 	setpgid(0, 0);
 	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
 		_exit(1);
+	/* the job's own bounds, as the sandbox was started with them */
+	for (size_t i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++)
+		setrlimit(bounds[i], &limits[bounds[i]]);
+	if (setrlimit(RLIMIT_NPROC, &procs) < 0 || take_identity() < 0) {
+		dprintf(2, "diagmatrix-exec: cannot take the job's identity: %s\n", strerror(errno));
+		_exit(126);
+	}
 	execvp(argv[0], argv);
 	dprintf(2, "bwrap: execvp %s: %s\n", argv[0], strerror(errno));
 	_exit(1);
 }
 
-/* A request: wait for a kill or for the job's first process to end. */
+/* The memory every process but this one holds, in bytes. */
+static unsigned long long
+resident(void)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	unsigned long long sum = 0;
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d))) {
+		char path[300], buf[128];
+		unsigned long long size, rss;
+		int fd;
+		ssize_t n;
+		if (e->d_name[0] < '0' || e->d_name[0] > '9' || !strcmp(e->d_name, "1"))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/statm", e->d_name);
+		if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		buf[n > 0 ? n : 0] = 0;
+		if (sscanf(buf, "%llu %llu", &size, &rss) == 2)
+			sum += rss * (unsigned long long)page;
+	}
+	closedir(d);
+	return sum;
+}
+
+/* A request: wait for a kill, for the job's first process to end, or
+ * for its processes to hold more memory than the bound (*bound set). */
 static void
-await(pid_t pid, int pidfd, int64_t *cpu, int *status)
+await(pid_t pid, int pidfd, int64_t *cpu, int *status, int *bound)
 {
 	struct pollfd pf[2] = { { .fd = sock, .events = POLLIN }, { .fd = pidfd, .events = POLLIN } };
 	struct rusage ru;
 	char m;
 
 	for (;;) {
-		if (poll(pf, 2, -1) < 0) {
+		int k = poll(pf, 2, memory_bound ? WATCH_MS : -1);
+		if (k < 0) {
 			if (errno == EINTR)
 				continue;
 			fail("poll");
+		}
+		if (k == 0) {
+			if (resident() > memory_bound) {
+				*bound = BOX_BOUND_MEMORY;
+				kill(-1, SIGKILL);
+			}
+			continue;
 		}
 		if (pf[1].revents)
 			break;
@@ -377,10 +650,46 @@ await(pid_t pid, int pidfd, int64_t *cpu, int *status)
 	*cpu += usage_us(&ru);
 }
 
+/* Empty the writable places and remove the IPC objects, as the job's
+ * user (who owns all a job made). Returns 0 when nothing was left. */
+static int
+clean(void)
+{
+	int st, left = 0;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (take_identity() < 0)
+			_exit(2);
+		for (size_t i = 0; i < nplaces; i++) {
+			int fd = open(places[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (fd < 0)
+				left++;
+			else
+				clean_dir(fd, places[i], 0, &left);
+		}
+		ipc_objects(1);
+		_exit(left ? 1 : 0);
+	}
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(st) && WEXITSTATUS(st) == 0 ? 0 : -1;
+}
+
+/* After a job: is the sandbox as the first job found it? */
+static int
+sandbox_unchanged(void)
+{
+	return clean() == 0 && ipc_objects(0) == 0 && places_print() == fingerprint && self_unchanged();
+}
+
 static void
 run(char **argv, int out, int err)
 {
-	int e = 0, status = 0, pidfd;
+	int e = 0, status = 0, bound = 0, pidfd;
 	int64_t cpu = 0;
 	pid_t pid = fork();
 
@@ -391,19 +700,18 @@ run(char **argv, int out, int err)
 	close(out);
 	close(err);
 	/* at once: the harness waits for this, not for the exec */
-	reply(BOX_STARTED, e, 0, 0);
+	reply(BOX_STARTED, e, 0, 0, 0);
 	if (!e) {
 		if ((pidfd = (int)syscall(SYS_pidfd_open, pid, 0)) < 0)
 			fail("pidfd_open");
-		await(pid, pidfd, &cpu, &status);
+		await(pid, pidfd, &cpu, &status, &bound);
 		close(pidfd);
 	}
 	kill_all(&cpu);
 	if (!e)
-		reply(BOX_ENDED, 0, status, cpu);
-	wipe();
-	if (dev_rw && dev_restore() < 0)
-		_exit(0);       /* the harness starts another sandbox */
+		reply(BOX_ENDED, 0, status, bound, cpu);
+	if (!sandbox_unchanged())
+		_exit(0);       /* retired: the harness starts another sandbox */
 }
 
 /* One request: its words, and the two descriptors. Returns 0 at end of
@@ -440,8 +748,26 @@ serve(void)
 	return 1;
 }
 
+/* Everything before the first job (above). */
+static void
+set_up(void)
+{
+	read_mounts();
+	devices_read_only();
+	note_self();
+	set_caps(1ULL << CAP_SETUID | 1ULL << CAP_SETGID | 1ULL << CAP_KILL);
+	load_filter();
+	for (size_t i = 0; i < nplaces; i++)
+		note_kept(places[i], 0);
+	if (clean() < 0)
+		refuse("a writable place it cannot empty", "at the start");
+	fingerprint = places_print();
+	if (fingerprint == ~0ULL)
+		refuse("a writable place it cannot read", "at the start");
+}
+
 int
-main(void)
+main(int argc, char **argv)
 {
 	int null;
 
@@ -450,6 +776,10 @@ main(void)
 	close_range(3, ~0U, 0);
 	if (prctl(PR_SET_DUMPABLE, 0) < 0)
 		fail("prctl");
+	if (argc != 2 || (strcmp(argv[1], "compile") && strcmp(argv[1], "tree")))
+		refuse("usage", "diagmatrix-exec compile|tree");
+	tree_mode = !strcmp(argv[1], "tree");
+	as_root = getuid() == 0;
 	if (getpid() != 1)
 		refuse("not the sandbox's first process", "it could not end what a job leaves");
 	if ((null = (int)syscall(SYS_pidfd_open, 1, 0)) < 0)
@@ -459,10 +789,7 @@ main(void)
 		fail("descriptors");
 	if (null != 0)
 		close(null);
-	read_mounts();
-	if (dev_rw)
-		dev_note();
-	wipe();
+	set_up();
 	while (serve())
 		;
 	kill_all(&(int64_t){0});

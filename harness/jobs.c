@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "box.h"
 #include "dialect.h"
 #include "jobs.h"
 #include "trust.h"
@@ -386,7 +387,7 @@ job_proc(const struct job *j, const struct config *cfg, const struct probeset *p
 	job_enter(j, cfg, ps, cases, scratch, &p->argv);
 	p->command_at = p->argv.n;
 	/* the sandbox of a root, or of the host's compilers: a kept one will do */
-	p->reuse = sandboxed(&cfg->compilers[j->compiler], ps);
+	p->reuse = sandboxed(&cfg->compilers[j->compiler], ps) ? BOX_COMPILE : 0;
 	job_argv(j, cfg, ps, cases, &p->argv);
 	if (cases[j->caseidx].dialect->in_scratch)
 		p->cwd = scratch;

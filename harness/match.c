@@ -22,6 +22,8 @@ says(const char *text, size_t len, const char *s)
 static char *
 bound_reason(const char *text, size_t len, const struct exit_info *ei)
 {
+	if (ei->over_memory)
+		return xasprintf("exceeded the job's bound of %d MiB of memory, all its processes together", JOB_MEMORY_MIB);
 	if (ei->signal == SIGXCPU)
 		return xasprintf("exceeded the job's bound of %d s of CPU time", JOB_CPU_SECONDS);
 	/* a compiler that is PID 1 of its sandbox ignores SIGXCPU: the hard

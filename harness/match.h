@@ -20,6 +20,7 @@ struct exit_info {
 	double timeout;    /* the deadline, seconds, for the message */
 	int signal;        /* killed by this signal, else 0 */
 	int exit_code;     /* when it exited */
+	int over_memory;   /* killed for the memory all its processes held (sched.h) */
 };
 
 /* Match the output of one compile (text, len bytes; dl, the same parsed)

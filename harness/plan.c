@@ -112,9 +112,9 @@ build_config(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 	return 0;
 }
 
-/* The sandbox, when the configuration asks for one: bwrap missing, or no
- * user namespaces, falls back with a warning; any other failure stops
- * the run (fail closed). Returns 0 or -1 (in errs). */
+/* The sandbox, when the configuration asks for one: any failure to make
+ * one stops the run (fail closed); --no-sandbox runs without. Returns 0
+ * or -1 (in errs). */
 static int
 sandbox(struct plan *p, struct errlist *errs)
 {
@@ -123,18 +123,15 @@ sandbox(struct plan *p, struct errlist *errs)
 
 	if (!p->cfg.sandbox)
 		return 0;
-	if ((r = root_sandbox_probe(&why)) > 0) {
+	if ((r = root_sandbox_probe(&why)) == 0) {
 		p->ps.sandbox = 1;
 		root_host(&p->ps.host);
 		jobs_bind(&p->cfg, &p->ps);
-	} else if (r == 0) {
-		strvec_push_nocopy(&p->warnings, xasprintf("warning: bwrap cannot make a sandbox here (%s): host compilers "
-		                   "run without one (apt-get install bubblewrap, or allow user namespaces)", why));
 	} else {
 		errlist_add(errs, "diagmatrix", 0, 0, "the sandbox cannot start: %s (--no-sandbox runs without one)", why);
 	}
 	free(why);
-	return r < 0 ? -1 : 0;
+	return r;
 }
 
 /* The toolchains, the sandbox, and the effective-target keywords the

@@ -92,7 +92,7 @@ pget(void *vctx, size_t i, struct proc *p)
 
 	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &t->bind, NULL, NULL, &p->argv);
 	p->command_at = p->argv.n;
-	p->reuse = p->command_at > 0;
+	p->reuse = p->command_at > 0 ? BOX_COMPILE : 0;
 	strvec_append(&p->argv, &t->argv);
 	p->envp = ctx->envp;
 	p->timeout = ctx->timeout > 0 ? ctx->timeout :

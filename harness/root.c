@@ -1,19 +1,22 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <ftw.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "box.h"
+#include "boxproto.h"
 #include "cache.h"
 #include "confpath.h"
 #include "root.h"
@@ -148,78 +151,51 @@ root_host(struct rootinfo *ri)
 	lay_out(ri, 1);
 }
 
-/* What bwrap said on fd (up to 4 KiB), its first line. Allocated. */
-static char *
-first_words(int fd)
-{
-	char buf[4096];
-	size_t n = 0;
-	ssize_t r;
-
-	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-		n += r > 0 ? (size_t)r : 0;
-	buf[n] = 0;
-	buf[strcspn(buf, "\n")] = 0;
-	return xstrdup(*buf ? buf : "no message");
-}
-
 int
 root_sandbox_probe(char **why)
 {
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t at;
 	struct rootinfo host;
 	struct strvec av = {0};
-	char **argv, *bwrap = path_lookup("bwrap");
-	pid_t pid;
-	int st, r, fds[2];
+	char *bwrap = path_lookup("bwrap");
+	struct box *b;
+	size_t at;
+	int null, st = 0, ended = 0;
+	double cpu;
 
 	*why = NULL;
 	if (!bwrap)
-		return *why = xstrdup("bwrap is not installed"), 0;
+		return *why = xstrdup("bwrap is not installed"), -1;
 	free(bwrap);
-	if (pipe(fds) < 0)
-		return *why = xasprintf("cannot start bwrap: %s", strerror(errno)), -1;
-	/* the very command a host job runs in: a container that masks parts
+	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
+		return *why = xasprintf("cannot open /dev/null: %s", strerror(errno)), -1;
+	/* the very sandbox a host job runs in: a container that masks parts
 	 * of its /proc lets bwrap start, but not mount a /proc of its own */
 	root_host(&host);
 	root_enter(&host, NULL, NULL, "/tmp", NULL, &av);
+	at = av.n;
 	strvec_push(&av, "true");
 	rootinfo_release(&host);
-	argv = strvec_argv(&av);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, fds[1], 2);
-	posix_spawn_file_actions_addclose(&fa, fds[0]);
-	posix_spawn_file_actions_addclose(&fa, fds[1]);
-	/* a group of its own: what bwrap leaves behind when it fails (its
-	 * child, waiting forever for a parent that ran out of files) is killed */
-	posix_spawnattr_init(&at);
-	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP);
-	posix_spawnattr_setpgroup(&at, 0);
-	r = posix_spawnp(&pid, "bwrap", &fa, &at, argv, environ);
-	posix_spawnattr_destroy(&at);
-	posix_spawn_file_actions_destroy(&fa);
-	free(argv);
+	b = box_start(&av, at, BOX_COMPILE, null, null, why);
 	strvec_release(&av);
-	close(fds[1]);
-	if (r != 0) {
-		close(fds[0]);
-		return *why = xasprintf("cannot start bwrap: %s", strerror(r)), -1;
-	}
-	while ((r = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
-		;
-	kill(-pid, SIGKILL);
-	*why = first_words(fds[0]);
-	close(fds[0]);
-	if (r < 0)
+	close(null);
+	if (!b)
 		return -1;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0)
-		return free(*why), *why = NULL, 1;
-	/* "No permissions to create new namespace", "Creating new namespace
-	 * failed", "setting up uid map": the kernel gives no user namespaces */
-	return strstr(*why, "namespace") || strstr(*why, "uid map") ? 0 : -1;
+	while (!ended) {
+		struct pollfd pf = { .fd = box_fd(b), .events = POLLIN };
+		int k = poll(&pf, 1, -1);
+		if (k < 0 && errno != EINTR)
+			break;
+		if (k > 0 && (ended = box_poll(b, &st, &cpu, NULL)) < 0)
+			break;
+	}
+	if (ended > 0)
+		box_done(b);
+	else
+		box_drop(b);
+	if (ended > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+		return 0;
+	*why = xstrdup("the sandbox ended before its first job");
+	return -1;
 }
 
 void
@@ -313,14 +289,39 @@ root_lookup(const struct rootinfo *ri, const char *cmd)
 	return NULL;
 }
 
-/* A tmpfs at dir of the bound a job may write (JOB_DISK_MIB). */
+/* The directories that lead to path, made where they are not (bwrap
+ * would make them 0700, which a job's user cannot cross): --dir leaves
+ * one that is there as it is. */
 static void
-bounded_tmpfs(struct strvec *av, const char *dir)
+parents(struct strvec *av, const char *path)
 {
+	for (const char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		strvec_push(av, "--perms");
+		strvec_push(av, "0755");
+		strvec_push(av, "--dir");
+		strvec_push_nocopy(av, xstrndup(path, (size_t)(p - path)));
+	}
+}
+
+/* A tmpfs at dir of the bound a job may write (JOB_DISK_MIB), with mode
+ * (a job's own user writes in it). */
+static void
+sized_tmpfs(struct strvec *av, const char *dir, const char *mode)
+{
+	parents(av, dir);
+	strvec_push(av, "--perms");
+	strvec_push(av, mode);
 	strvec_push(av, "--size");
 	strvec_push_nocopy(av, xasprintf("%d", JOB_DISK_MIB << 20));
 	strvec_push(av, "--tmpfs");
 	strvec_push(av, dir);
+}
+
+/* A place a job writes: everyone's, sticky, as /tmp is */
+static void
+bounded_tmpfs(struct strvec *av, const char *dir)
+{
+	sized_tmpfs(av, dir, "1777");
 }
 
 /* --ro-bind (or --bind) each of dirs at its own path; over's pairs. */
@@ -328,6 +329,7 @@ static void
 binds(struct strvec *av, const char *how, const struct strvec *dirs)
 {
 	for (size_t i = 0; dirs && i < dirs->n; i++) {
+		parents(av, dirs->v[i]);
 		strvec_push(av, how);
 		strvec_push(av, dirs->v[i]);
 		strvec_push(av, dirs->v[i]);
@@ -338,31 +340,97 @@ static void
 overs(struct strvec *av, const struct strvec *over)
 {
 	for (size_t i = 0; over && i + 1 < over->n; i += 2) {
+		parents(av, over->v[i + 1]);
 		strvec_push(av, "--ro-bind");
 		strvec_push(av, over->v[i]);
 		strvec_push(av, over->v[i + 1]);
 	}
 }
 
-/* A sandbox's start: a session of its own (no controlling terminal to
- * type into: TIOCSTI), an environment of its own (nothing of the
- * harness's but what is passed on purpose), the root's system, /dev and
- * /proc; as_pid_1: the program is PID 1 (a compile), else bwrap reaps. */
+/* Who a job is (boxproto.h): where the harness is root, the map of the
+ * sandbox's user namespace is written by the harness itself (box.c), so
+ * that it can hold BOX_JOB_ID beside root; otherwise bwrap maps the user
+ * to BOX_JOB_ID, and the executor runs as it too. */
 static void
-sandbox_start(struct strvec *av, const struct rootinfo *ri, int as_pid_1)
+sandbox_identity(struct strvec *av)
 {
-	static const char *const head[] = { "bwrap", "--unshare-all", "--die-with-parent" };
-	static const char *const tail[] = { "--dev", "/dev", "--proc", "/proc" };
+	if (geteuid() == 0) {
+		strvec_push(av, "--userns-block-fd");
+		strvec_push_nocopy(av, xasprintf("%d", BOX_FD_USERNS_BLOCK));
+		strvec_push(av, "--info-fd");
+		strvec_push_nocopy(av, xasprintf("%d", BOX_FD_INFO));
+		return;
+	}
+	strvec_push(av, "--uid");
+	strvec_push_nocopy(av, xasprintf("%u", BOX_JOB_ID));
+	strvec_push(av, "--gid");
+	strvec_push_nocopy(av, xasprintf("%u", BOX_JOB_ID));
+}
+
+/* /proc with its host-wide files out of reach: /proc/sys read-only (a
+ * sysctl checks only who writes, and a job running as the host's root
+ * could set kernel.core_pattern), and the files that show the kernel's
+ * keyrings and its magic keys masked. */
+static void
+sandbox_proc(struct strvec *av)
+{
+	static const char *const words[] = {
+		"--proc", "/proc",
+		"--ro-bind", "/proc/sys", "/proc/sys",
+		"--ro-bind-try", "/proc/sysrq-trigger", "/proc/sysrq-trigger",
+		"--ro-bind-try", "/dev/null", "/proc/keys",
+		"--ro-bind-try", "/dev/null", "/proc/key-users",
+	};
+
+	for (size_t i = 0; i < LEN(words); i++)
+		strvec_push(av, words[i]);
+}
+
+/* /dev: a bounded tmpfs that everyone may write in (GCC writes -MD's
+ * /dev/null.d beside -o /dev/null), the host's five harmless devices
+ * bound in (the executor makes them read-only: a job writes to /dev/null
+ * but cannot change the host's node), and the links to a process's own
+ * descriptors; no terminal. */
+static void
+sandbox_dev(struct strvec *av)
+{
+	static const char *const devices[] = { "null", "zero", "full", "random", "urandom" };
+	static const char *const links[] = {
+		"/proc/self/fd", "/dev/fd", "/proc/self/fd/0", "/dev/stdin",
+		"/proc/self/fd/1", "/dev/stdout", "/proc/self/fd/2", "/dev/stderr",
+	};
+
+	sized_tmpfs(av, "/dev", "0777");
+	for (size_t i = 0; i < LEN(devices); i++) {
+		strvec_push(av, "--dev-bind");
+		strvec_push_nocopy(av, xasprintf("/dev/%s", devices[i]));
+		strvec_push_nocopy(av, xasprintf("/dev/%s", devices[i]));
+	}
+	for (size_t i = 0; i < LEN(links); i += 2) {
+		strvec_push(av, "--symlink");
+		strvec_push(av, links[i]);
+		strvec_push(av, links[i + 1]);
+	}
+}
+
+/* A sandbox's start: every namespace, the user's included, a session of
+ * its own (no controlling terminal to type into: TIOCSTI), an
+ * environment of its own (nothing of the harness's but what is passed on
+ * purpose), the job's identity, the root's system, /proc and /dev. The
+ * executor (box.h) is its PID 1. */
+static void
+sandbox_start(struct strvec *av, const struct rootinfo *ri)
+{
+	static const char *const head[] = {
+		"bwrap", "--unshare-all", "--unshare-user", "--die-with-parent", "--as-pid-1", "--new-session", "--clearenv",
+	};
 
 	for (size_t i = 0; i < LEN(head); i++)
 		strvec_push(av, head[i]);
-	if (as_pid_1)
-		strvec_push(av, "--as-pid-1");
-	strvec_push(av, "--new-session");
-	strvec_push(av, "--clearenv");
+	sandbox_identity(av);
 	strvec_append(av, &ri->mounts);
-	for (size_t i = 0; i < LEN(tail); i++)
-		strvec_push(av, tail[i]);
+	sandbox_proc(av);
+	sandbox_dev(av);
 }
 
 /* The environment inside: the root's PATH (the host's means nothing
@@ -378,19 +446,24 @@ sandbox_env(struct strvec *av, const struct rootinfo *ri)
 	strvec_push(av, "C");
 }
 
-
-/* The end of a job's sandbox: no capability left, even to root (bwrap
- * leaves root its own in the namespace, with which it could make a
- * read-only binding writable); POSIX shared memory on a bounded tmpfs of
- * its own, and POSIX message queues where they can be seen (and emptied);
- * nothing else writable but the tmpfs mounts made for the job
- * and /dev (where GCC writes -MD's /dev/null.d), which is what lets one
- * sandbox serve many jobs (box.h): the executor empties those, and
- * refuses a sandbox where anything else is writable. */
+/* The end of a sandbox: POSIX shared memory on a bounded tmpfs of its
+ * own, and POSIX message queues where they can be seen (and emptied);
+ * nothing else writable but the tmpfs mounts made for the job and a tree
+ * job's build directories, which is what lets one sandbox serve many jobs
+ * (box.h): the executor empties those, and refuses a sandbox where
+ * anything else is writable. No capability is left but those the
+ * executor needs to make the devices read-only and to run each job as
+ * its user (it gives up the first before any job, and every job has
+ * none): bwrap would leave root its own in the namespace, with which a
+ * job could make a read-only binding writable. */
 static void
 sandbox_seal(struct strvec *av)
 {
-	static const char *const tail[] = { "--mqueue", "/dev/mqueue", "--remount-ro", "/", "--cap-drop", "ALL" };
+	static const char *const tail[] = {
+		"--mqueue", "/dev/mqueue", "--remount-ro", "/", "--cap-drop", "ALL",
+		"--cap-add", "CAP_SYS_ADMIN", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+		"--cap-add", "CAP_KILL",
+	};
 
 	bounded_tmpfs(av, "/dev/shm");
 	for (size_t i = 0; i < LEN(tail); i++)
@@ -401,7 +474,7 @@ void
 root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
            const struct strvec *pass, struct strvec *av)
 {
-	sandbox_start(av, ri, 1);
+	sandbox_start(av, ri);
 	/* every writable place a tmpfs of its own, bounded; the working
 	 * directory's first, so that the case's directory, if inside it, is
 	 * bound over it */
@@ -440,7 +513,7 @@ void
 root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *over,
                 const struct strvec *rw, const char *cwd, struct strvec *av)
 {
-	sandbox_start(av, ri, 0);
+	sandbox_start(av, ri);
 	bounded_tmpfs(av, "/tmp");
 	binds(av, "--ro-bind", ro);
 	overs(av, over);
@@ -451,6 +524,7 @@ root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const struct
 	strvec_push(av, "--setenv");
 	strvec_push(av, "HOME");
 	strvec_push(av, "/tmp");
+	sandbox_seal(av);
 	strvec_push(av, "--");
 }
 
@@ -691,4 +765,22 @@ out:
 	free(old);
 	free(log);
 	return result;
+}
+
+static int
+give_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)flag;
+	(void)ftw;
+	if (st->st_uid == BOX_JOB_ID && st->st_gid == BOX_JOB_ID)
+		return 0;
+	return lchown(path, BOX_JOB_ID, BOX_JOB_ID) < 0 ? -1 : 0;
+}
+
+int
+root_give_to_jobs(const char *dir)
+{
+	if (geteuid() != 0)
+		return 0;
+	return nftw(dir, give_one, 64, FTW_PHYS | FTW_MOUNT) < 0 ? -1 : 0;
 }

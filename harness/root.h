@@ -45,12 +45,12 @@ struct rootinfo {
 /* The host's own system as a root (its /usr, /etc, /opt, ... read-only,
  * PATH as the harness's): the sandbox of host compilers. */
 void root_host(struct rootinfo *ri);
-/* Can bwrap make a sandbox here? Runs it once, as a host job would.
- * 1: it can. 0: it cannot for one of the two reasons that may fall back
- * to running without one, bwrap is not installed or the kernel gives no
- * user namespaces; -1: it failed otherwise (a limit on processes or
- * files, a container that masks /proc), which must stop the run rather
- * than drop the sandbox unasked. *why: what failed (allocated), or NULL. */
+/* Can bwrap make a sandbox here? Runs a job (true) in one, as a host job
+ * runs (box.h). 0: it can; -1: it cannot, *why says what failed
+ * (allocated): bwrap is not installed, the kernel gives no user
+ * namespaces, a limit on processes or files, a container that masks
+ * /proc. Every one stops the run (fail closed); only --no-sandbox runs
+ * without one. */
 int root_sandbox_probe(char **why);
 
 /* Where roots live: $DIAGMATRIX_ROOTS, else the cache directory's roots/
@@ -73,7 +73,9 @@ char *root_lookup(const struct rootinfo *ri, const char *cmd);
  * JOB_DISK_MIB each, thrown away with it. The program runs in a session of
  * its own (no controlling terminal) with an environment of its own: PATH
  * (the root's), LC_ALL=C, TMPDIR where the host's /tmp is bound, and the
- * variables named in pass (may be NULL) that the harness has. Its argv
+ * variables named in pass (may be NULL) that the harness has; as
+ * BOX_JOB_ID, under the executor of a kept sandbox (box.h), which is what
+ * the command runs: it names the descriptors box.c gives it. Its argv
  * follows. */
 void root_enter(const struct rootinfo *ri, const struct strvec *ro, const char *rw, const char *cwd,
                 const struct strvec *pass, struct strvec *av);
@@ -93,6 +95,12 @@ void root_enter_tree(const struct rootinfo *ri, const struct strvec *ro, const s
  * own, kbuild.h); no PID namespace or /proc of its own, which the outer
  * sandbox does not allow. Its argv follows. */
 void root_enter_inner(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *rw, struct strvec *av);
+
+/* Where the harness runs as root, make dir and all it holds (no link
+ * followed, no other file system entered) the jobs' (BOX_JOB_ID): a
+ * directory a tree job writes in, which is bound into its sandbox.
+ * Returns 0, or -1 with errno. */
+int root_give_to_jobs(const char *dir);
 
 /* The command that builds root name (with --rebuild when rebuild), for
  * messages: "diagmatrix root [--config FILE] [--rebuild] NAME". */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "box.h"
+#include "boxproto.h"
 #include "jobserver.h"
 #include "sched.h"
 
@@ -109,10 +110,18 @@ spawn(const struct run *rn, struct slot *s)
 		close(out[1]);
 		return e;
 	}
-	if (s->p.reuse && (s->box = box_start(&s->p.argv, s->p.command_at, out[1], err[1]))) {
+	if (s->p.reuse) {
+		char *why;
 		s->boxed = 1;
 		s->pid = 0;
 		e = 0;
+		if (!(s->box = box_start(&s->p.argv, s->p.command_at, (enum box_mode)s->p.reuse, out[1], err[1], &why))) {
+			/* nothing ran: it ends as under bwrap, which says why (fail closed) */
+			sb_addf(&s->r.err, "%s\n", why);
+			free(why);
+			s->box_status = 1 << 8;
+			s->exited = 1;
+		}
 		goto started;
 	}
 	posix_spawn_file_actions_init(&fa);
@@ -328,7 +337,8 @@ job_work(struct run *rn)
 			if (s->fd[k] >= 0)
 				read_fd(rn, s, k);
 		if (!s->exited && s->box) {
-			int k = box_poll(s->box, &s->box_status, &s->r.cpu);
+			int bound = 0, k = box_poll(s->box, &s->box_status, &s->r.cpu, &bound);
+			s->r.over_memory = bound == BOX_BOUND_MEMORY;
 			if (k < 0) {
 				box_lost(rn, s, now);
 			} else if (k) {

@@ -53,8 +53,10 @@ struct proc {
 	size_t command_at;      /* > 0: argv[0] is a wrapper (bwrap) and the command it runs starts
 	                           at argv[command_at]; the wrapper reports the command killed by
 	                           signal N as its exit status 128 + N, which is reported as the signal */
-	int reuse;              /* argv[0..command_at) is a sandbox as root_enter makes it: a kept
-	                           one (box.h) may run the command, as if in a sandbox of its own */
+	int reuse;              /* 0, or a box_mode (box.h): argv[0..command_at) is a sandbox as
+	                           root_enter makes it, and a kept one runs the command, as if in a
+	                           sandbox of its own; where none can, the job ends with exit status
+	                           1 and the reason on its stderr, as under bwrap */
 };
 
 struct proc_result {
@@ -65,6 +67,7 @@ struct proc_result {
 	int exit_code;          /* exit status when it exited */
 	double seconds;         /* wall time */
 	double cpu;             /* user + system time of the job's processes */
+	int over_memory;        /* its sandbox killed it for the memory all its processes held */
 	struct strbuf out, err; /* captured output (at most capture_limit each) */
 	size_t out_dropped, err_dropped;
 };

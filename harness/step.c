@@ -21,6 +21,7 @@ get(void *vctx, size_t i, struct proc *p)
 	p->cwd = x->s->cwd;
 	p->timeout = x->s->timeout;
 	p->command_at = x->s->command_at;
+	p->reuse = x->s->box;
 }
 
 static void

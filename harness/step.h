@@ -18,6 +18,7 @@ struct step {
 	const char *cwd;        /* NULL: the harness's directory */
 	double timeout;         /* seconds; 0: none */
 	size_t command_at;      /* as struct proc's: argv[0] is a wrapper (bwrap) */
+	int box;                /* as struct proc's reuse: the sandbox runs in a box (box.h) */
 	int log;                /* a descriptor its output is appended to, or -1 */
 	size_t keep;            /* bytes of each stream kept in the result; 0: none */
 	void (*line)(void *ctx, const char *line);  /* each whole line of output, or NULL */

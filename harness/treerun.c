@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "box.h"
 #include "cache.h"
 #include "diag.h"
 #include "exec.h"
@@ -239,6 +240,10 @@ job_setup(struct trun *x, struct tjob *j, char **err)
 	free(trees);
 	make_dirs(j->out, 0755);
 	make_dirs(j->bin, 0755);
+	if (root_give_to_jobs(j->out) < 0) {
+		*err = xasprintf("cannot give %s to the jobs' user: %s", j->out, strerror(errno));
+		return -1;
+	}
 	if ((r = write_wrappers(x, j)) < 0) {
 		*err = xasprintf("cannot write the tool wrappers in %s: %s", j->bin, strerror(errno));
 		return -1;
@@ -299,7 +304,7 @@ make_argv(const struct trun *x, const struct tjob *j, const char *target, struct
 static int
 make_step(struct trun *x, struct tjob *j, const char *target, struct proc_result *r, struct strvec *argv)
 {
-	struct step s = { .log = j->logfd, .keep = KEEP_OUTPUT, .timeout = BUILD_TIMEOUT };
+	struct step s = { .log = j->logfd, .keep = KEEP_OUTPUT, .timeout = BUILD_TIMEOUT, .box = BOX_TREE };
 	int ret;
 
 	s.command_at = make_argv(x, j, target, &s.argv);
@@ -407,7 +412,7 @@ check_config(struct tjob *j)
 static int
 check_tools(struct trun *x, struct tjob *j)
 {
-	struct step s = { .log = j->logfd, .keep = 1 << 16, .timeout = 60 };
+	struct step s = { .log = j->logfd, .keep = 1 << 16, .timeout = 60, .box = BOX_TREE };
 	struct proc_result r;
 	int ret;
 
@@ -576,6 +581,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 		 * empty build directory (the units after it rebuild what they need) */
 		remove_tree(j->out);
 		make_dirs(j->out, 0755);
+		root_give_to_jobs(j->out);
 		if ((ret = configure(x, j)) > 0)
 			return ret;
 		if (j->error || j->na)

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "box.h"
 #include "cache.h"
 #include "kbuild.h"
 #include "sha256.h"
@@ -123,10 +124,11 @@ last_line(const struct strbuf *text)
 	return sb_detach(&sb);
 }
 
-/* Run argv in cwd (what: its name, for messages). 0, a signal, or -1
- * with *err, which ends with the last line it printed. */
+/* Run argv in cwd (what: its name, for messages); argv[0..command_at),
+ * when command_at is not 0, a tree job's sandbox (root_enter_tree). 0, a
+ * signal, or -1 with *err, which ends with the last line it printed. */
 static int
-tool(struct fetch *f, const struct strvec *argv, const char *cwd, const char *what, char **err)
+tool(struct fetch *f, const struct strvec *argv, size_t command_at, const char *cwd, const char *what, char **err)
 {
 	static const char *const env[] = {
 		"PATH=/usr/sbin:/usr/bin:/sbin:/bin", "LC_ALL=C", "DEBIAN_FRONTEND=noninteractive", "HOME=/nonexistent", NULL,
@@ -137,6 +139,8 @@ tool(struct fetch *f, const struct strvec *argv, const char *cwd, const char *wh
 	int ret;
 
 	strvec_append(&s.argv, argv);
+	s.command_at = command_at;
+	s.box = command_at ? BOX_TREE : 0;
 	ret = step_run(&s, &r);
 	said = last_line(r.err.len ? &r.err : &r.out);
 	if (ret < 0)
@@ -165,7 +169,7 @@ toolv(struct fetch *f, const char *cwd, char **err, ...)
 	while ((w = va_arg(ap, const char *)))
 		strvec_push(&av, w);
 	va_end(ap);
-	r = tool(f, &av, cwd, av.v[0], err);
+	r = tool(f, &av, 0, cwd, av.v[0], err);
 	strvec_release(&av);
 	return r;
 }
@@ -384,7 +388,7 @@ fetch(struct fetch *f, char **version, char **sha, char **err)
 		goto out;
 	}
 	tar_argv(f->t, tarball, tree, &tar);
-	if ((r = tool(f, &tar, f->build, "tar", err)) || (r = top_dir(f->t, tree, err)))
+	if ((r = tool(f, &tar, 0, f->build, "tar", err)) || (r = top_dir(f->t, tree, err)))
 		goto out;
 	{
 		char *origin = xasprintf("suite %s\nmirror %s", f->t->suite, f->t->mirror);
@@ -533,8 +537,11 @@ apply(const struct tree_config *c, const struct rootinfo *host, const char *dir,
 	struct fetch f = { .log = -1 };
 	struct strvec ro = {0}, rw = {0}, av = {0};
 	char cwd[PATH_MAX];
+	size_t at;
 	int r = 0;
 
+	if (root_give_to_jobs(dir) < 0)
+		return *err = xasprintf("cannot give %s to the jobs' user: %s", dir, strerror(errno)), -1;
 	strvec_push(&rw, dir);
 	for (size_t i = 0; i < c->patches.n && !r; i++) {
 		char *abs = c->patches.v[i][0] == '/' || !getcwd(cwd, sizeof(cwd)) ? xstrdup(c->patches.v[i]) :
@@ -543,13 +550,14 @@ apply(const struct tree_config *c, const struct rootinfo *host, const char *dir,
 		strvec_release(&av);
 		strvec_push(&ro, abs);
 		root_enter_tree(host, &ro, NULL, &rw, dir, &av);
+		at = av.n;
 		strvec_push(&av, "patch");
 		strvec_push(&av, "-p1");
 		strvec_push(&av, "--batch");
 		strvec_push(&av, "--no-backup-if-mismatch");
 		strvec_push(&av, "-i");
 		strvec_push(&av, abs);
-		r = tool(&f, &av, dir, "patch", err);
+		r = tool(&f, &av, at, dir, "patch", err);
 		if (r < 0) {
 			char *why = *err;
 			*err = xasprintf("patch %s does not apply: %s", c->patches.v[i], why);

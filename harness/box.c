@@ -218,6 +218,7 @@ box_new(const struct strvec *argv, size_t at, enum box_mode mode, char *key, siz
 		close(info[0]);
 		close(block[1]);
 	}
+	stats.started++;
 	if (e) {
 		if (e > 0)
 			*why = xasprintf("cannot start bwrap: %s", strerror(e));
@@ -232,7 +233,6 @@ box_new(const struct strvec *argv, size_t at, enum box_mode mode, char *key, siz
 	b->pid = pid;
 	b->sock = sv[0];
 	b->err = errp[0];
-	stats.started++;
 	return b;
 }
 
@@ -258,10 +258,10 @@ box_get(const struct strvec *argv, size_t at, enum box_mode mode, char *key, siz
 			return *why = xstrdup("every kept sandbox is busy"), NULL;
 		box_drop(lru);
 	}
+	*fresh = 1;
 	if (!(b = box_new(argv, at, mode, key, keylen, why)))
 		return NULL;
 	boxes[nboxes++] = b;
-	*fresh = 1;
 	return b;
 }
 /* The request: 'R', then the command's words. Returns its length, or 0
@@ -360,8 +360,11 @@ box_start(const struct strvec *argv, size_t at, enum box_mode mode, int out, int
 			*why = xstrdup(known);
 			goto refused;
 		}
-		if (!(b = box_get(argv, at, mode, key.buf, key.len, &fresh, why)))
+		if (!(b = box_get(argv, at, mode, key.buf, key.len, &fresh, why))) {
+			if (fresh)
+				note_failed(key.buf, key.len, *why);
 			goto refused;
+		}
 		if (send_request(b, buf, n, out, err) == 0 && (r = await_start(b)) >= 0)
 			break;
 		if (fresh) {

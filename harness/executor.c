@@ -557,7 +557,6 @@ kill_all(int64_t *cpu)
 static void
 child(char **argv, int out, int err)
 {
-	static const int bounds[] = { RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_CORE, RLIMIT_NOFILE, RLIMIT_STACK };
 	struct rlimit procs = { tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE, tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE };
 	sigset_t none;
 
@@ -567,8 +566,8 @@ child(char **argv, int out, int err)
 	if (dup2(out, 1) < 0 || dup2(err, 2) < 0)
 		_exit(1);
 	/* the job's own bounds, as the sandbox was started with them */
-	for (size_t i = 0; i < sizeof(bounds) / sizeof(bounds[0]); i++)
-		setrlimit(bounds[i], &limits[bounds[i]]);
+	for (int r = 0; r < RLIM_NLIMITS; r++)
+		setrlimit(r, &limits[r]);
 	if (setrlimit(RLIMIT_NPROC, &procs) < 0 || take_identity() < 0) {
 		dprintf(2, "diagmatrix-exec: cannot take the job's identity: %s\n", strerror(errno));
 		_exit(126);

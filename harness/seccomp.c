@@ -70,13 +70,17 @@ static const int mounts[] = {
 #endif
 };
 
-/* Allowed only on the calling process itself (pid or who 0): changing the
- * limits, priority or scheduling of another (the sandbox's executor) would
- * carry over to the jobs after. The argument that names the process. */
-static const struct { int nr, arg; } self_only[] = {
-	{ SYS_prlimit64, 0 }, { SYS_setpriority, 1 }, { SYS_ioprio_set, 1 },
-	{ SYS_sched_setscheduler, 0 }, { SYS_sched_setparam, 0 }, { SYS_sched_setaffinity, 0 },
-	{ SYS_sched_setattr, 0 },
+/* Allowed only on the calling process itself: changing the limits,
+ * priority or scheduling of another (the sandbox's executor, or every
+ * process of the job's user) would carry over to the jobs after. arg: the
+ * argument that names the process, which must be 0; which: for the calls
+ * whose first argument says what kind of thing it names, the kind that is
+ * a process, else -1. */
+static const struct { int nr, arg, which; } self_only[] = {
+	{ SYS_prlimit64, 0, -1 }, { SYS_setpriority, 1, 0 /* PRIO_PROCESS */ },
+	{ SYS_ioprio_set, 1, 1 /* IOPRIO_WHO_PROCESS */ },
+	{ SYS_sched_setscheduler, 0, -1 }, { SYS_sched_setparam, 0, -1 }, { SYS_sched_setaffinity, 0, -1 },
+	{ SYS_sched_setattr, 0, -1 },
 };
 
 /* clone's flags that make namespaces */
@@ -117,12 +121,17 @@ deny_nr(struct prog *p, int nr)
 	put(p, BPF_RET | BPF_K, 0, 0, DENY);
 }
 
-/* nr allowed only when its argument arg is 0 (both words); A is the
- * number again after it */
+/* nr allowed only when its argument arg is 0 (both words) and, unless
+ * which is -1, its first argument is which; A is the number again after
+ * it */
 static void
-self_only_nr(struct prog *p, int nr, int arg)
+self_only_nr(struct prog *p, int nr, int arg, int which)
 {
-	put(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 6, (unsigned)nr);
+	put(p, BPF_JMP | BPF_JEQ | BPF_K, 0, which < 0 ? 6 : 8, (unsigned)nr);
+	if (which >= 0) {
+		load(p, ARG_LO(0));
+		put(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 5, (unsigned)which);
+	}
 	load(p, ARG_LO(arg));
 	put(p, BPF_JMP | BPF_JEQ | BPF_K, 0, 3, 0);
 	load(p, ARG_HI(arg));
@@ -182,7 +191,7 @@ seccomp_program(enum seccomp_mode mode, struct sock_filter *out)
 	if (mode == SECCOMP_COMPILE)
 		no_new_namespaces(&p);
 	for (size_t i = 0; i < sizeof(self_only) / sizeof(self_only[0]); i++)
-		self_only_nr(&p, self_only[i].nr, self_only[i].arg);
+		self_only_nr(&p, self_only[i].nr, self_only[i].arg, self_only[i].which);
 	terminal_ioctls(&p);
 	put(&p, BPF_RET | BPF_K, 0, 0, SECCOMP_RET_ALLOW);
 	return p.n <= SECCOMP_MAX_INSNS ? p.n : 0;

@@ -171,13 +171,17 @@ TEST(root_lookup)
 	free(p);
 }
 
-/* The bwrap command: system directories laid out from the root, the
- * case's directory read-only, the scratch directory writable. */
+/* The bwrap command: system directories laid out from the root, /proc
+ * with the host's sysctls read-only and the keyrings masked, /dev of its
+ * own, the case's directory read-only (the directories that lead to it
+ * made crossable), the scratch directory writable, every writable place
+ * bounded; the job's identity (the harness maps the user namespace where
+ * it is root, else bwrap maps the user) and the executor's capabilities. */
 TEST(root_enter)
 {
 	struct rootinfo ri = {0};
 	struct strvec ro = {0}, av = {0}, pass = {0};
-	char *got;
+	char *got, *want;
 
 	ri.dir = "/r";
 	ri.state = ROOT_READY;
@@ -191,13 +195,28 @@ TEST(root_enter)
 	unsetenv("DIAGMATRIX_UNIT_UNSET");
 	root_enter(&ri, &ro, "/tmp/scratch", "/home/me", &pass, &av);
 	got = t_joined(&av);
-	CHECK_STR(got, "bwrap --unshare-all --die-with-parent --as-pid-1 --new-session --clearenv --ro-bind /r/usr /usr "
-	               "--dev /dev --proc /proc --size 536870912 --tmpfs /tmp --size 536870912 --tmpfs /home/me "
-	               "--ro-bind /home/me/cases /home/me/cases --size 536870912 --tmpfs /tmp/scratch "
+	want = xasprintf("bwrap --unshare-all --unshare-user --die-with-parent --as-pid-1 --new-session --clearenv %s "
+	               "--ro-bind /r/usr /usr "
+	               "--proc /proc --ro-bind /proc/sys /proc/sys --ro-bind-try /proc/sysrq-trigger /proc/sysrq-trigger "
+	               "--ro-bind-try /dev/null /proc/keys --ro-bind-try /dev/null /proc/key-users "
+	               "--perms 0777 --size 536870912 --tmpfs /dev --dev-bind /dev/null /dev/null --dev-bind /dev/zero /dev/zero "
+	               "--dev-bind /dev/full /dev/full --dev-bind /dev/random /dev/random --dev-bind /dev/urandom /dev/urandom "
+	               "--symlink /proc/self/fd /dev/fd --symlink /proc/self/fd/0 /dev/stdin "
+	               "--symlink /proc/self/fd/1 /dev/stdout --symlink /proc/self/fd/2 /dev/stderr "
+	               "--perms 1777 --size 536870912 --tmpfs /tmp "
+	               "--perms 0755 --dir /home --perms 1777 --size 536870912 --tmpfs /home/me "
+	               "--perms 0755 --dir /home --perms 0755 --dir /home/me --ro-bind /home/me/cases /home/me/cases "
+	               "--perms 0755 --dir /tmp --perms 1777 --size 536870912 --tmpfs /tmp/scratch "
 	               "--dir /home/me --chdir /home/me "
 	               "--setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "
-	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b --size 536870912 --tmpfs /dev/shm --mqueue /dev/mqueue --remount-ro / --cap-drop ALL --");
+	               "--setenv LC_ALL C --setenv DIAGMATRIX_UNIT_PASSED a b "
+	               "--perms 0755 --dir /dev --perms 1777 --size 536870912 --tmpfs /dev/shm --mqueue /dev/mqueue "
+	               "--remount-ro / --cap-drop ALL --cap-add CAP_SYS_ADMIN --cap-add CAP_SETUID --cap-add CAP_SETGID "
+	               "--cap-add CAP_KILL --",
+	               geteuid() == 0 ? "--userns-block-fd 4 --info-fd 5" : "--uid 2000000000 --gid 2000000000");
+	CHECK_STR(got, want);
 	free(got);
+	free(want);
 	strvec_release(&av);
 	strvec_release(&pass);
 	strvec_release(&ro);
@@ -210,28 +229,33 @@ TEST(root_enter)
 	free(got);
 }
 
-/* What no kept sandbox can run is refused before anything starts: a
- * command without bwrap's "--" before it, and one too long for a
- * request; the caller then runs the job's own command. */
+/* What no kept sandbox can run is refused before anything starts, with
+ * why: a command without bwrap's "--" before it, and one too long for a
+ * request; the job then fails as under bwrap, with that reason. */
 TEST(box_refuses)
 {
 	struct strvec av = {0};
 	struct box_stats before, after;
-	char *big = xcalloc(BOX_MAX_REQUEST + 16, 1);
+	char *big = xcalloc(BOX_MAX_REQUEST + 16, 1), *why;
 
 	box_stats(&before);
 	strvec_push(&av, "bwrap");
 	strvec_push(&av, "--unshare-all");
 	strvec_push(&av, "gcc");
-	CHECK(box_start(&av, 2, 1, 2) == NULL);         /* "--unshare-all" is not "--" */
-	CHECK(box_start(&av, 0, 1, 2) == NULL);
+	CHECK(box_start(&av, 2, BOX_COMPILE, 1, 2, &why) == NULL);         /* "--unshare-all" is not "--" */
+	CHECK_STR(why, "not a sandbox's command");
+	free(why);
+	CHECK(box_start(&av, 0, BOX_COMPILE, 1, 2, &why) == NULL);
+	free(why);
 	strvec_release(&av);
 	memset(big, 'x', BOX_MAX_REQUEST + 8);
 	strvec_push(&av, "bwrap");
 	strvec_push(&av, "--");
 	strvec_push(&av, "gcc");
 	strvec_push(&av, big);
-	CHECK(box_start(&av, 2, 1, 2) == NULL);
+	CHECK(box_start(&av, 2, BOX_COMPILE, 1, 2, &why) == NULL);
+	CHECK(why && strstr(why, "cannot run in the sandbox"));
+	free(why);
 	box_stats(&after);
 	CHECK(after.refused == before.refused + 3 && after.started == before.started && after.jobs == before.jobs);
 	box_close_all();
@@ -247,15 +271,18 @@ TEST(box_failed_not_retried)
 	struct strvec a = {0}, b = {0};
 	struct box_stats before, after;
 	const char *const wa[] = { "false", "--x", "--", "cc" }, *const wb[] = { "false", "--y", "--", "cc" };
+	char *why;
 
 	for (size_t i = 0; i < 4; i++) {
 		strvec_push(&a, wa[i]);
 		strvec_push(&b, wb[i]);
 	}
 	box_stats(&before);
-	CHECK(box_start(&a, 3, 1, 2) == NULL);
-	CHECK(box_start(&a, 3, 1, 2) == NULL);
-	CHECK(box_start(&b, 3, 1, 2) == NULL);
+	for (int k = 0; k < 3; k++) {
+		CHECK(box_start(k == 2 ? &b : &a, 3, BOX_COMPILE, 1, 2, &why) == NULL);
+		CHECK(why != NULL);
+		free(why);
+	}
 	box_stats(&after);
 	CHECK(after.started == before.started + 2 && after.refused == before.refused + 3 && after.jobs == before.jobs);
 	box_close_all();

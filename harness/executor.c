@@ -557,9 +557,12 @@ kill_all(int64_t *cpu)
 static void
 child(char **argv, int out, int err)
 {
-	struct rlimit procs = { tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE, tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE };
+	rlim_t most = tree_mode ? BOX_PROCS_TREE : BOX_PROCS_COMPILE;
+	/* no more than the sandbox was given (which a job cannot raise) */
+	struct rlimit procs = { most < limits[RLIMIT_NPROC].rlim_max ? most : limits[RLIMIT_NPROC].rlim_max, 0 };
 	sigset_t none;
 
+	procs.rlim_max = procs.rlim_cur;
 	sigemptyset(&none);
 	sigprocmask(SIG_SETMASK, &none, NULL);
 	setpgid(0, 0);
@@ -650,7 +653,8 @@ await(pid_t pid, int pidfd, int64_t *cpu, int *status, int *bound)
 }
 
 /* Empty the writable places and remove the IPC objects, as the job's
- * user (who owns all a job made). Returns 0 when nothing was left. */
+ * user (who owns all a job made). Returns 0 when nothing was left, -1
+ * when something was, -2 when no cleaner could start. */
 static int
 clean(void)
 {
@@ -658,7 +662,7 @@ clean(void)
 	pid_t pid = fork();
 
 	if (pid < 0)
-		return -1;
+		return -2;
 	if (pid == 0) {
 		if (take_identity() < 0)
 			_exit(2);
@@ -751,6 +755,8 @@ serve(void)
 static void
 set_up(void)
 {
+	int r;
+
 	read_mounts();
 	devices_read_only();
 	note_self();
@@ -758,7 +764,9 @@ set_up(void)
 	load_filter();
 	for (size_t i = 0; i < nplaces; i++)
 		note_kept(places[i], 0);
-	if (clean() < 0)
+	if ((r = clean()) == -2)
+		fail("cannot start its cleaner: fork");
+	if (r < 0)
 		refuse("a writable place it cannot empty", "at the start");
 	fingerprint = places_print();
 	if (fingerprint == ~0ULL)

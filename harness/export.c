@@ -63,6 +63,8 @@ yaml_str(FILE *fp, const char *s)
 			fputs("\\t", fp);
 		else if (c < 0x20 || c == 0x7f)
 			fprintf(fp, "\\x%02x", c);
+		else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] <= 0x9f)
+			fprintf(fp, "\\u%04x", (unsigned char)*++s);
 		else
 			fputc(c, fp);
 	}

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700     /* realpath */
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,10 +174,14 @@ bind_command(const char *cmd, struct strvec *ro)
 void
 job_bounds(struct strvec *av, unsigned file_mib)
 {
+	unsigned long long cpu = job_bound(RLIMIT_CPU, JOB_CPU_SECONDS + 5, 1);
+
+	/* no more than the harness's own hard limits (ulimit), which a child
+	 * cannot raise: the bounds it can set, not none */
 	strvec_push(av, "prlimit");
-	strvec_push_nocopy(av, xasprintf("--as=%llu", (unsigned long long)JOB_MEMORY_MIB << 20));
-	strvec_push_nocopy(av, xasprintf("--cpu=%d:%d", JOB_CPU_SECONDS, JOB_CPU_SECONDS + 5));
-	strvec_push_nocopy(av, xasprintf("--fsize=%llu", (unsigned long long)file_mib << 20));
+	strvec_push_nocopy(av, xasprintf("--as=%llu", job_bound(RLIMIT_AS, JOB_MEMORY_MIB, 1 << 20) << 20));
+	strvec_push_nocopy(av, xasprintf("--cpu=%llu:%llu", cpu > 5 ? cpu - 5 : cpu, cpu));
+	strvec_push_nocopy(av, xasprintf("--fsize=%llu", job_bound(RLIMIT_FSIZE, file_mib, 1 << 20) << 20));
 	strvec_push(av, "--core=0");
 	strvec_push(av, "--");
 }

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #define _GNU_SOURCE     /* memmem */
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +18,28 @@ says(const char *text, size_t len, const char *s)
 	return memmem(text, len, s, strlen(s)) != NULL;
 }
 
+/* The job's bounds as jobs.h sets them (util.h: job_bound): no more than
+ * the harness's own limits allow. */
+static unsigned long long
+memory_mib(void)
+{
+	return job_bound(RLIMIT_AS, JOB_MEMORY_MIB, 1 << 20);
+}
+
+static unsigned long long
+cpu_seconds(void)
+{
+	unsigned long long hard = job_bound(RLIMIT_CPU, JOB_CPU_SECONDS + 5, 1);
+
+	return hard > 5 ? hard - 5 : hard;
+}
+
+static unsigned long long
+file_mib(void)
+{
+	return job_bound(RLIMIT_FSIZE, JOB_FILE_MIB, 1 << 20);
+}
+
 /* Which of the job's bounds (util.h) a compiler that failed ran into, or
  * NULL: by the signal the kernel sent, or by what the compiler said when
  * an allocation or a write failed. Allocated. */
@@ -23,24 +47,23 @@ static char *
 bound_reason(const char *text, size_t len, const struct exit_info *ei)
 {
 	if (ei->over_memory)
-		return xasprintf("exceeded the job's bound of %d MiB of memory, all its processes together", JOB_MEMORY_MIB);
+		return xasprintf("exceeded the job's bound of %llu MiB of memory, all its processes together", memory_mib());
 	if (ei->signal == SIGXCPU)
-		return xasprintf("exceeded the job's bound of %d s of CPU time", JOB_CPU_SECONDS);
-	/* a compiler that is PID 1 of its sandbox ignores SIGXCPU: the hard
-	 * limit's SIGKILL ends it instead */
+		return xasprintf("exceeded the job's bound of %llu s of CPU time", cpu_seconds());
+	/* one that ignores SIGXCPU ends at the hard limit's SIGKILL */
 	if (ei->signal == SIGKILL)
-		return xasprintf("killed: past the job's bound of %d s of CPU time, or by the kernel's out-of-memory killer",
-		                 JOB_CPU_SECONDS);
+		return xasprintf("killed: past the job's bound of %llu s of CPU time, or by the kernel's out-of-memory killer",
+		                 cpu_seconds());
 	if (ei->signal == SIGXFSZ)
-		return xasprintf("exceeded the job's bound of %d MiB for a file it writes", JOB_FILE_MIB);
+		return xasprintf("exceeded the job's bound of %llu MiB for a file it writes", file_mib());
 	if (!ei->signal && !ei->exit_code)
 		return NULL;
 	if (says(text, len, "out of memory") || says(text, len, "memory exhausted") ||
 	    says(text, len, "Cannot allocate memory") || says(text, len, "std::bad_alloc"))
-		return xasprintf("exceeded the job's bound of %d MiB of memory", JOB_MEMORY_MIB);
-	/* a compiler that is PID 1 of its sandbox ignores SIGXFSZ, and sees EFBIG */
+		return xasprintf("exceeded the job's bound of %llu MiB of memory", memory_mib());
+	/* one that ignores SIGXFSZ sees EFBIG */
 	if (says(text, len, "File too large"))
-		return xasprintf("exceeded the job's bound of %d MiB for a file it writes", JOB_FILE_MIB);
+		return xasprintf("exceeded the job's bound of %llu MiB for a file it writes", file_mib());
 	if (says(text, len, "No space left on device"))
 		return xasprintf("exceeded the job's bound of %d MiB of scratch disk", JOB_DISK_MIB);
 	return NULL;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include <stdlib.h>
+#include <sys/resource.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -134,6 +135,25 @@ sandbox(struct plan *p, struct errlist *errs)
 	return r;
 }
 
+/* The bounds of util.h that the harness's own hard limits (ulimit) keep
+ * its jobs under: said once, the jobs run under what can be set. */
+static void
+bounds_note(struct plan *p)
+{
+	static const struct { int res; unsigned long long want, unit; const char *what, *ulimit; } b[] = {
+		{ RLIMIT_AS, JOB_MEMORY_MIB, 1 << 20, "MiB of memory", "ulimit -v" },
+		{ RLIMIT_CPU, JOB_CPU_SECONDS + 5, 1, "s of CPU time", "ulimit -t" },
+		{ RLIMIT_FSIZE, JOB_FILE_MIB, 1 << 20, "MiB for a file", "ulimit -f" },
+	};
+
+	for (size_t i = 0; i < LEN(b); i++) {
+		unsigned long long got = job_bound(b[i].res, b[i].want, b[i].unit);
+		if (got < b[i].want)
+			strvec_push_nocopy(&p->warnings, xasprintf("warning: each job gets %llu %s, the most this harness's "
+			                   "own limit (%s) allows, not %llu", got, b[i].what, b[i].ulimit, b[i].want));
+	}
+}
+
 /* The toolchains, the sandbox, and the effective-target keywords the
  * DejaGnu files ask about. Returns 0 or what probe_all returns. */
 static int
@@ -149,6 +169,7 @@ build_probes(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 		return r;
 	if (sandbox(p, errs) < 0)
 		return -1;
+	bounds_note(p);
 	for (size_t k = 0; k < p->cases.n; k++)
 		for (size_t b = 0; b < LEN(want.bits); b++)
 			want.bits[b] |= p->cases.v[k].etargets.bits[b];

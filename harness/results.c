@@ -305,6 +305,46 @@ results_write(const struct results *r, const char *path, char **why)
 
 /* ---- reading ---- */
 
+/* Is the byte at p (of a line) a control character a terminal acts on:
+ * C0 but the tab, DEL, or C1 in UTF-8 (0xc2 0x80...0x9f)? Its length. */
+static size_t
+control_at(const unsigned char *p)
+{
+	if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+		return 1;
+	return *p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f ? 2 : 0;
+}
+
+/* A results file is input like a case: the control characters it holds
+ * (the writer escapes only tabs, new lines and backslashes) are written
+ * out as text, \xHH or \u00HH, which every reader then shows as it is:
+ * nothing of it reaches a terminal as an escape sequence. sb is
+ * rewritten only when it holds one. */
+static void
+neutralise_controls(struct strbuf *sb)
+{
+	struct strbuf out = {0};
+	size_t i = 0, n;
+
+	while (i < sb->len && !control_at((const unsigned char *)sb->buf + i))
+		i++;
+	if (i == sb->len)
+		return;
+	sb_add(&out, sb->buf, i);
+	for (; i < sb->len; i += n ? n : 1) {
+		const unsigned char *p = (const unsigned char *)sb->buf + i;
+		n = control_at(p);
+		if (n == 1)
+			sb_addf(&out, "\\\\x%02x", *p);
+		else if (n == 2)
+			sb_addf(&out, "\\\\u%04x", p[1]);
+		else
+			sb_addc(&out, (char)*p);
+	}
+	sb_release(sb);
+	*sb = out;
+}
+
 /* Split a line into unescaped fields (in place) in *f, which grows to
  * hold them (*cap slots). Returns the count. */
 static size_t
@@ -732,6 +772,7 @@ results_parse(struct results *r, const char *path, const char *buf, size_t len, 
 	if (memchr(buf, 0, len)) {
 		errlist_add(errs, path, 0, 0, "not a diagmatrix results file (NUL byte)");
 	} else {
+		neutralise_controls(&sb);
 		for (char *line = sb.buf, *next; *line; line = next) {
 			size_t n;
 			if ((next = strchr(line, '\n')))

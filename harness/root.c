@@ -151,6 +151,22 @@ root_host(struct rootinfo *ri)
 	lay_out(ri, 1);
 }
 
+/* The first line of what waits on fd (nothing blocks), or NULL. */
+static char *
+first_words(int fd)
+{
+	char buf[4096];
+	size_t n = 0;
+	ssize_t r;
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+		n += r > 0 ? (size_t)r : 0;
+	buf[n] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return *buf ? xstrdup(buf) : NULL;
+}
+
 int
 root_sandbox_probe(char **why)
 {
@@ -159,15 +175,19 @@ root_sandbox_probe(char **why)
 	char *bwrap = path_lookup("bwrap");
 	struct box *b;
 	size_t at;
-	int null, st = 0, ended = 0;
+	int null, said[2], st = 0, ended = 0;
 	double cpu;
 
 	*why = NULL;
 	if (!bwrap)
 		return *why = xstrdup("bwrap is not installed"), -1;
 	free(bwrap);
-	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0)
-		return *why = xasprintf("cannot open /dev/null: %s", strerror(errno)), -1;
+	if ((null = open("/dev/null", O_WRONLY | O_CLOEXEC)) < 0 || pipe2(said, O_CLOEXEC) < 0) {
+		*why = xasprintf("cannot start bwrap: %s", strerror(errno));
+		if (null >= 0)
+			close(null);
+		return -1;
+	}
 	/* the very sandbox a host job runs in: a container that masks parts
 	 * of its /proc lets bwrap start, but not mount a /proc of its own */
 	root_host(&host);
@@ -175,11 +195,14 @@ root_sandbox_probe(char **why)
 	at = av.n;
 	strvec_push(&av, "true");
 	rootinfo_release(&host);
-	b = box_start(&av, at, BOX_COMPILE, null, null, why);
+	b = box_start(&av, at, BOX_COMPILE, null, said[1], why);
 	strvec_release(&av);
 	close(null);
-	if (!b)
+	close(said[1]);
+	if (!b) {
+		close(said[0]);
 		return -1;
+	}
 	while (!ended) {
 		struct pollfd pf = { .fd = box_fd(b), .events = POLLIN };
 		int k = poll(&pf, 1, -1);
@@ -192,9 +215,15 @@ root_sandbox_probe(char **why)
 		box_done(b);
 	else
 		box_drop(b);
-	if (ended > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0)
+	if (ended > 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		close(said[0]);
 		return 0;
-	*why = xstrdup("the sandbox ended before its first job");
+	}
+	/* what the sandbox's first job said of it, as bwrap or the executor */
+	*why = first_words(said[0]);
+	close(said[0]);
+	if (!*why)
+		*why = xstrdup(ended > 0 ? "its first job failed" : "the sandbox ended before its first job");
 	return -1;
 }
 

@@ -19,6 +19,17 @@
 #include "compdb.h"
 #include "userflags.h"
 
+/* A case the harness cannot run (what it asks for, its file, escaped:
+ * both are the case's text), n/a everywhere. */
+static void
+say_unsupported(FILE *fp, const struct casefile *cf)
+{
+	fput_printable(fp, cf->path);
+	fputs(": not supported, n/a everywhere: ", fp);
+	fput_printable(fp, cf->unsupported);
+	fputc('\n', fp);
+}
+
 /* Build p (the parts in want), with what it says printed at the edge. Returns 0,
  * or the exit status to give up with. */
 static int
@@ -39,8 +50,7 @@ build(struct plan *p, const struct plan_opts *o, int want, int quiet)
 		return 2;
 	for (size_t k = 0; !quiet && k < p->cases.n; k++)
 		if (p->cases.v[k].unsupported)
-			fprintf(stderr, "%s: not supported, n/a everywhere: %s\n", p->cases.v[k].path,
-			        p->cases.v[k].unsupported);
+			say_unsupported(stderr, &p->cases.v[k]);
 	return 0;
 }
 
@@ -206,7 +216,7 @@ lint_main(const char *config, const struct strvec *paths, const struct dialect_o
 	for (size_t i = 0; !status && i < p.cases.n; i++) {
 		nd += p.cases.v[i].ndirs;
 		if (p.cases.v[i].unsupported) {
-			printf("%s: not supported, n/a everywhere: %s\n", p.cases.v[i].path, p.cases.v[i].unsupported);
+			say_unsupported(stdout, &p.cases.v[i]);
 			nu++;
 		}
 	}

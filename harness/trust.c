@@ -197,6 +197,8 @@ static const char *const fbeside[] = {
 	"dump-", "stack-usage", "callgraph-info", "test-coverage", "profile-arcs", "profile-generate",
 	"profile-use", "auto-profile", "branch-probabilities", "save-optimization-record", "time-trace",
 	"compare-debug", "modules", "implicit-modules", "cxx-modules", "crash-diagnostics", "record-gcc-switches",
+	/* with no file named, Clang reads default.profdata where it runs */
+	"profile-instr-use", "profile-sample-use",
 };
 
 /* The -g options (debug information changes no diagnostic, but some
@@ -401,9 +403,24 @@ check_item(const struct item *it, size_t n, size_t *i, const struct trust_where 
 	enum why why;
 
 	/* a second input: one of the case's own files (DejaGnu's
-	 * dg-additional-sources), or refused */
+	 * dg-additional-sources), or refused; cc1 takes none after -Xclang,
+	 * where a lone word is the value of an option it reads apart */
 	if (f[0] != '-' || !f[1])
-		return (*i)++, f[0] == '@' ? UNKNOWN : *f && value_fits(f, K_DIR, NULL, w) ? OK : NOTOPTION;
+		return (*i)++, f[0] == '@' ? UNKNOWN : *f && it[*i - 1].where == DRV && value_fits(f, K_DIR, NULL, w) ?
+		       OK : NOTOPTION;
+	/* -fNAME VALUE, cc1's spelling of -fNAME=VALUE (-fdiagnostics-format
+	 * sarif): the value is judged as the compiler will read it */
+	if (f[1] == 'f' && !strchr(f, '=') && it[*i].where == CC1 && *i + 1 < n && it[*i + 1].where == CC1 &&
+	    it[*i + 1].w[0] != '-')
+		for (size_t k = 0; k < LEN(fvalues); k++) {
+			const struct fvalue *fv = &fvalues[k];
+			if (strcmp(f + 2, fv->name))
+				continue;
+			*i += 2;
+			*want = (struct want){ fv->kind, fv->only };
+			return value_fits(it[*i - 1].w, fv->kind, fv->only, w) ? fv->beside && !w->sandboxed ? BESIDE : OK
+			       : BADVALUE;
+		}
 	for (size_t k = 0; k < LEN(opts); k++) {
 		const struct opt *o = &opts[k];
 		size_t len = strlen(o->name);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -643,4 +644,14 @@ line_field(const char *text, const char *key)
 		if (!strncmp(p, key, n) && p[n] == ' ')
 			return xstrndup(p + n + 1, strcspn(p + n + 1, "\n"));
 	return NULL;
+}
+
+unsigned long long
+job_bound(int resource, unsigned long long want, unsigned long long unit)
+{
+	struct rlimit l;
+
+	if (getrlimit(resource, &l) < 0 || l.rlim_max == RLIM_INFINITY || l.rlim_max / unit >= want)
+		return want;
+	return l.rlim_max / unit;
 }

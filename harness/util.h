@@ -100,6 +100,12 @@ enum {
 	JOB_DISK_MIB = 512,
 };
 
+/* A job's bound on resource (RLIMIT_AS, RLIMIT_CPU, RLIMIT_FSIZE) of
+ * want units of unit (bytes, seconds), as this process can give it: no
+ * more than its own hard limit, which prlimit cannot raise for a child.
+ * The bound the job gets, in units. */
+unsigned long long job_bound(int resource, unsigned long long want, unsigned long long unit);
+
 /* The file an output path names, to be replaced by a rename: path itself,
  * or the target of the symbolic link it is (allocated). NULL with *why (allocated) when
  * what is there is not a regular file (a device, a FIFO, a directory, a

@@ -13,6 +13,7 @@
 # same tries succeed, so that each test can fail.
 
 S=$T/seal
+REPO=$PWD REPO_DM=$PWD/$DM
 W=$T/seal-run   # where the harness runs: outside what the sandbox binds
 rm -rf "$S" "$W" && mkdir -p "$S/cases" "$W"
 chmod 755 "$S" "$W"
@@ -134,3 +135,75 @@ U=
 attack control seal -j 1 --no-sandbox
 said control "keyring: the user keyring: done" && said control "identity: uid $(id -u)" \
 	&& ok seal/control || bad seal/control "$(cat "$S/control.said")"
+
+# --- text from a case or a results file reaches no terminal and no
+# export raw: an escape sequence in a DejaGnu effective target's name, in
+# a RUN line's -x, and in a results file's compiler name ---
+E=$T/seal-esc
+rm -rf "$E" && mkdir -p "$E"
+esc=$(printf '\033')
+printf '/* { dg-do compile } */\n/* { dg-require-effective-target \033cred } */\nint x;\n' > "$E/et.c"
+printf '// RUN: %%clang_cc1 -fsyntax-only -verify -x \033[31mc %%s\nint x; // expected-no-diagnostics\n' > "$E/xval.c"
+$DM lint "$E/et.c" "$E/xval.c" > "$E/lint.out" 2>&1
+$DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --cases "$E" --no-cache \
+	--out "$E/esc.results" > "$E/run.out" 2>&1
+$DM export --format tap "$E/esc.results" > "$E/tap.out" 2>&1
+sed "s/	gcc-12	/	gcc${esc}[31m-12$(printf '\302\233')	/" "$E/esc.results" > "$E/named.results"
+$DM table "$E/named.results" > "$E/table.out" 2>&1
+$DM try --from "$E/named.results" > "$E/try.out" 2>&1
+$DM export --format tap "$E/named.results" > "$E/tap2.out" 2>&1
+for f in lint run tap table try tap2; do
+	if grep -q "$esc\|$(printf '\302\233')" "$E/$f.out"; then
+		bad "seal/escaped-$f" "$(cat -v "$E/$f.out" | grep -m3 '\^\[\|M-BM-')"
+	elif [ ! -s "$E/$f.out" ] || ! grep -q 'x1b\|\\u009b\|red\|31m' "$E/$f.out"; then
+		bad "seal/escaped-$f" "the text is not there at all: $(head -5 "$E/$f.out")"
+	else
+		ok "seal/escaped-$f"
+	fi
+done
+
+# --- the caller's own limits: under ulimit -v the jobs get what can be
+# set, said once, and pass; under a small process limit, never a run
+# without the sandbox ---
+(ulimit -v 2000000 && $DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --profiles default \
+	--cases tests/e2e/cases/nodiag.c --no-cache --out "$E/ulimit.results") > "$E/ulimit.out" 2>&1
+st=$?
+[ $st = 0 ] && grep -q 'each job gets 1953 MiB of memory, the most this harness.s own limit (ulimit -v) allows' "$E/ulimit.out" \
+	&& ok seal/caller-memory-limit || bad seal/caller-memory-limit "exit $st: $(cat "$E/ulimit.out")"
+if [ "$(id -u)" = 0 ]; then
+	chmod 755 "$E" && cp "$DM" "$E/diagmatrix" && cp tests/e2e/cases/nodiag.c "$E/pass.c"
+	chmod -R a+rX "$E" tests/dejagnu/compilers.yaml
+	chown diagmatrix-test "$E"
+	fellback= n=0
+	for u in 2 3 4 5 6 8 12 16; do
+		su -s /bin/sh diagmatrix-test -c "cd $E && DIAGMATRIX_CACHE=$E/cache prlimit --nproc=$u ./diagmatrix run \
+			--config $PWD/tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --profiles default \
+			--cases pass.c --no-cache --out $E/nproc.results" > "$E/nproc.out" 2>&1
+		st=$?
+		if grep -q 'run without one\|cannot make a sandbox' "$E/nproc.out" || { [ $st -ne 2 ] && ! grep -q '^meta	sandboxes	[1-9]' "$E/nproc.results"; }; then
+			fellback="$fellback nproc=$u: exit $st, $(cat "$E/nproc.out")"
+		fi
+		[ $st = 2 ] && grep -q 'the sandbox cannot start' "$E/nproc.out" && n=$((n + 1))
+	done
+	[ -z "$fellback" ] && [ $n -ge 1 ] && ok seal/caller-process-limit \
+		|| bad seal/caller-process-limit "${fellback:-no limit stopped the run}"
+fi
+
+# --- a verdict forged through the flag check: cc1's separate spelling of
+# -fdiagnostics-format, its value a file of the case's directory where
+# the run starts there, would hide two warnings from the judge; and
+# -fprofile-instr-use, which reads ./default.profdata, outside the sandbox ---
+F=$T/seal-flags
+rm -rf "$F" && mkdir -p "$F"
+printf '/* case-flags: -Wall -Xclang -fdiagnostics-format -Xclang sarif\n * expect-no-diagnostics */\nint f(int x) { int unused; return x / 0; }\n' > "$F/sarif.c"
+: > "$F/sarif"
+printf '/* case-flags: -fprofile-instr-use\n * expect-no-diagnostics */\nint x;\n' > "$F/profile.c"
+(cd "$F" && "$REPO_DM" run --config "$REPO/tests/dejagnu/compilers.yaml" --compilers clang-14 --targets x86-64 \
+	--profiles default --cases . --no-cache --out "$F/flags.results") > "$F/run.out" 2>&1
+(cd "$F" && "$REPO_DM" run --config "$REPO/tests/dejagnu/compilers.yaml" --compilers clang-14 --targets x86-64 \
+	--profiles default --cases profile.c --no-sandbox --no-cache --out "$F/nosb.results") > "$F/nosb.out" 2>&1
+{ $DM export --format tap "$F/flags.results"; $DM export --format tap "$F/nosb.results"; } > "$F/flags.tap" 2>&1
+grep -A3 '^not ok .* sarif.c clang-14' "$F/flags.tap" | grep -q 'Xclang -fdiagnostics-format -Xclang sarif: its value may only be text here' \
+	&& ok seal/flag-diagnostics-format || bad seal/flag-diagnostics-format "$(cat "$F/flags.tap" "$F/run.out")"
+grep -A3 '^not ok .* profile.c clang-14' "$F/flags.tap" | grep -q 'fprofile-instr-use: writes files beside the output, outside the sandbox' \
+	&& ok seal/flag-profile-instr-use || bad seal/flag-profile-instr-use "$(cat "$F/flags.tap")"

@@ -119,6 +119,20 @@ TEST(trust_refusal)
 	REFUSED(1, "-std=c99/x: its value must be a name (letters, digits, _ . + - :)", "-std=c99/x");
 	REFUSED(1, "-D: takes a value, and none follows", "-O2", "-D");
 	REFUSED(1, "-Xclang: takes a value, and none follows", "-Xclang");
+	/* cc1 reads -fNAME VALUE apart: the value is judged as it will read
+	 * it, and a lone word after -Xclang is no input file (issue 41) */
+	REFUSED(0, "-Xclang -fdiagnostics-format -Xclang sarif: its value may only be text here",
+	        "-Xclang", "-fdiagnostics-format", "-Xclang", "sarif");
+	REFUSED(1, "-Xclang -fdiagnostics-format -Xclang json: its value may only be text here",
+	        "-Xclang", "-fdiagnostics-format", "-Xclang", "json");
+	ALLOWED(1, "-Xclang", "-fdiagnostics-format", "-Xclang", "text");
+	REFUSED(1, "-Xclang /cases/sub/x.c: not an option (a second input file, or a value no allowed option takes)",
+	        "-Xclang", "/cases/sub/x.c");
+	ALLOWED(1, "/cases/sub/x.c");
+	ALLOWED(1, "-flto", "-fstack-check", "-falign-functions");
+	/* Clang reads default.profdata where it runs: in the sandbox only */
+	REFUSED(0, "-fprofile-instr-use: writes files beside the output, outside the sandbox", "-fprofile-instr-use");
+	ALLOWED(1, "-fprofile-instr-use");
 	REFUSED(1, "-Xclang -triple: takes a value, and none follows", "-Xclang", "-triple", "x86_64");
 	REFUSED(1, "-D=1: its value must be a macro definition", "-D=1");
 	/* words that are not options: a second input */

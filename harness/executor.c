@@ -233,10 +233,11 @@ is_kept(const char *path)
 	return 0;
 }
 
-/* Note what place holds as the sandbox made it (mount points and the
- * directories that lead to them, /dev's nodes and links), every level. */
+/* Note what place (on device dev) holds as the sandbox made it (mount
+ * points and the directories that lead to them, /dev's nodes and links),
+ * every level but inside other mounts. */
 static void
-note_kept(const char *path, int depth)
+note_kept(const char *path, dev_t dev, int depth)
 {
 	DIR *d = opendir(path);
 	struct dirent *e;
@@ -245,13 +246,15 @@ note_kept(const char *path, int depth)
 		refuse("a writable place it cannot read", path);
 	while ((e = readdir(d))) {
 		char sub[4096];
+		struct stat st;
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
-		if (nkept == MAX_KEPT || snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= (int)sizeof(sub))
+		if (nkept == MAX_KEPT || snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name) >= (int)sizeof(sub) ||
+		    lstat(sub, &st) < 0)
 			refuse("a writable place it cannot keep", path);
 		kept[nkept++] = xstrdup(sub);
-		if (e->d_type == DT_DIR)
-			note_kept(sub, depth + 1);
+		if (S_ISDIR(st.st_mode) && st.st_dev == dev)
+			note_kept(sub, dev, depth + 1);
 	}
 	closedir(d);
 }
@@ -762,8 +765,12 @@ set_up(void)
 	note_self();
 	set_caps(1ULL << CAP_SETUID | 1ULL << CAP_SETGID | 1ULL << CAP_KILL);
 	load_filter();
-	for (size_t i = 0; i < nplaces; i++)
-		note_kept(places[i], 0);
+	for (size_t i = 0; i < nplaces; i++) {
+		struct stat st;
+		if (lstat(places[i], &st) < 0)
+			fail(places[i]);
+		note_kept(places[i], st.st_dev, 0);
+	}
 	if ((r = clean()) == -2)
 		fail("cannot start its cleaner: fork");
 	if (r < 0)

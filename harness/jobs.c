@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #define _XOPEN_SOURCE 700     /* realpath */
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -144,32 +146,6 @@ case_dir(const struct casefile *cf)
 	return xstrndup(cf->abspath, (size_t)(slash - cf->abspath));
 }
 
-/* Bind what a host command needs beyond the system directories: the tree
- * it was installed in (the parent of its bin/), or its own directory. */
-static void
-bind_command(const char *cmd, struct strvec *ro)
-{
-	char *exe = path_lookup(cmd), *real = exe ? realpath(exe, NULL) : NULL, *slash;
-	static const char *const bound[] = { "/usr/", "/etc/", "/opt/", "/bin/", "/sbin/", "/lib" };
-
-	free(exe);
-	if (!real || !(slash = strrchr(real, '/')) || slash == real) {
-		free(real);
-		return;
-	}
-	*slash = 0;
-	if ((slash = strrchr(real, '/')) && slash != real && !strcmp(slash, "/bin"))
-		*slash = 0;
-	for (size_t i = 0; i < LEN(bound); i++)
-		if (!strncmp(real, bound[i], strlen(bound[i]))) {
-			free(real);
-			return;
-		}
-	if (strcmp(real, "/usr"))
-		strvec_push_nocopy(ro, real);
-	else
-		free(real);
-}
 
 void
 job_bounds(struct strvec *av, unsigned file_mib)
@@ -214,30 +190,18 @@ job_enter(const struct job *j, const struct config *cfg, const struct probeset *
 		strvec_push_nocopy(av, xasprintf("%.0f", c->timeout + 10));
 		return;
 	}
-	/* the case's directory, where the compiler reads it and what it includes */
-	if ((dir = case_dir(cf)))
+	/* the case's directory, where the compiler reads it and what it
+	 * includes; the case's file alone where the jobs' user could not
+	 * enter the directory (jobs.h) */
+	if ((dir = case_dir(cf)) && !job_can_enter(dir)) {
+		free(dir);
+		dir = xstrdup(cf->abspath);
+	}
+	if (dir)
 		strvec_push_nocopy(&ro, dir);
 	strvec_append(&ro, &cfg->user_binds);
-	if (c->root >= 0) {
-		probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, in_scratch ? scratch : NULL, av);
-	} else {
-		strvec_append(&ro, &ps->v[j->probe].binds);
-		root_enter(&ps->host, &ro, scratch, in_scratch && scratch ? scratch : ps->cwd, &cfg->sandbox_env, av);
-	}
+	probe_enter(cfg, ps, &ps->v[j->probe], &ro, scratch, in_scratch ? scratch : NULL, av);
 	strvec_release(&ro);
-}
-
-void
-jobs_bind(const struct config *cfg, struct probeset *ps)
-{
-	for (size_t i = 0; i < ps->n; i++) {
-		const struct compiler *c = &cfg->compilers[ps->v[i].compiler];
-		if (c->root >= 0 || !ps->v[i].found)
-			continue;
-		if (c->prefix.n)
-			bind_command(c->prefix.v[0], &ps->v[i].binds);
-		bind_command(c->tcs[ps->v[i].tc].command, &ps->v[i].binds);
-	}
 }
 
 /* The flags of job j that come from its case. */
@@ -396,4 +360,14 @@ job_proc(const struct job *j, const struct config *cfg, const struct probeset *p
 	job_argv(j, cfg, ps, cases, &p->argv);
 	if (cases[j->caseidx].dialect->in_scratch)
 		p->cwd = scratch;
+}
+
+int
+job_can_enter(const char *dir)
+{
+	struct stat st;
+
+	/* the jobs' user is the host's BOX_JOB_ID only where the harness is
+	 * root: otherwise it is the harness's own user, who can */
+	return geteuid() != 0 || (stat(dir, &st) == 0 && (st.st_mode & S_IXOTH) && (st.st_mode & S_IROTH));
 }

@@ -56,16 +56,12 @@ void job_argv(const struct job *j, const struct config *cfg, const struct probes
               const struct casefile *cases, struct strvec *argv);
 /* Append what starts a job in its sandbox: the bwrap command of its
  * compiler's root, or of the host (ps->sandbox; the tree a compiler
- * outside /usr was installed in bound too, as jobs_bind found it), with
+ * outside /usr was installed in bound too, as probe_all found it), with
  * the case's directory bound read-only and scratch (the directory
  * DejaGnu files compile in; may be NULL) writable. Nothing for a host
  * compiler without the sandbox. job_argv follows it. */
 void job_enter(const struct job *j, const struct config *cfg, const struct probeset *ps,
                const struct casefile *cases, const char *scratch, struct strvec *av);
-/* What the sandbox of each host toolchain of ps must bind besides the
- * system (the tree a compiler outside /usr was installed in), found once
- * per toolchain: into each probe's binds. */
-void jobs_bind(const struct config *cfg, struct probeset *ps);
 /* The process of job j: job_enter's sandbox, then job_argv's command
  * (p->command_at says where it starts); a file compiled as runtest
  * compiles runs in scratch. p->argv is appended to. */
@@ -82,6 +78,11 @@ int job_names_paths(const struct job *j, const struct config *cfg, const struct 
  * it runs, sandbox or not: its address space, CPU time and the size of any
  * file it writes (file_mib MiB); no core files. */
 void job_bounds(struct strvec *av, unsigned file_mib);
+/* Can the jobs' user (boxproto.h) enter and list dir, bound into its
+ * sandbox as it is? Where the harness is root, the jobs are another user,
+ * to whom a directory that only root may enter (root's home) is closed:
+ * a case there is bound alone (plan.h says so once). */
+int job_can_enter(const char *dir);
 /* "LC_ALL=C cmd args..." quoted for sh. */
 void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);

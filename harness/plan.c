@@ -2,9 +2,11 @@
 #define _XOPEN_SOURCE 700     /* realpath */
 #include <stdlib.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "boxproto.h"
 #include "plan.h"
 #include "root.h"
 #include "sched.h"
@@ -127,7 +129,6 @@ sandbox(struct plan *p, struct errlist *errs)
 	if ((r = root_sandbox_probe(&why)) == 0) {
 		p->ps.sandbox = 1;
 		root_host(&p->ps.host);
-		jobs_bind(&p->cfg, &p->ps);
 	} else {
 		errlist_add(errs, "diagmatrix", 0, 0, "the sandbox cannot start: %s (--no-sandbox runs without one)", why);
 	}
@@ -154,6 +155,31 @@ bounds_note(struct plan *p)
 	}
 }
 
+/* The cases' directories the jobs' user cannot enter (jobs.h), and the
+ * files it cannot read: said once each, with what the jobs will see. */
+static void
+closed_dirs_note(struct plan *p)
+{
+	struct strvec said = {0};
+
+	for (size_t k = 0; p->ps.sandbox && k < p->cases.n; k++) {
+		const char *path = p->cases.v[k].abspath, *slash = strrchr(path, '/');
+		char *dir = slash && slash != path ? xstrndup(path, (size_t)(slash - path)) : NULL;
+		struct stat st;
+		if (dir && !job_can_enter(dir) && name_index((const char *const *)said.v, said.n, dir) < 0) {
+			strvec_push_nocopy(&p->warnings, xasprintf("warning: the jobs' user (%u) cannot enter %s: each case "
+			                   "there is given to the compiler alone, without the files beside it (chmod o+rx "
+			                   "gives it them)", BOX_JOB_ID, dir));
+			strvec_push(&said, dir);
+		}
+		if (geteuid() == 0 && stat(path, &st) == 0 && !(st.st_mode & S_IROTH))
+			strvec_push_nocopy(&p->warnings, xasprintf("warning: the jobs' user (%u) cannot read %s (chmod o+r)",
+			                   BOX_JOB_ID, path));
+		free(dir);
+	}
+	strvec_release(&said);
+}
+
 /* The toolchains, the sandbox, and the effective-target keywords the
  * DejaGnu files ask about. Returns 0 or what probe_all returns. */
 static int
@@ -163,13 +189,14 @@ build_probes(struct plan *p, const struct plan_opts *o, struct errlist *errs)
 	int r, any = 0;
 
 	cache_open(&p->cache, !o->no_cache);
+	/* first: the probes of host compilers run in it too */
+	if (sandbox(p, errs) < 0)
+		return -1;
+	bounds_note(p);
 	if ((r = probe_all(&p->cfg, &p->filter, &p->ps, p->parallel, o->timeout, &p->cache)))
 		return r;
 	if ((r = probe_flags(&p->cfg, &p->ps, p->parallel, o->timeout, &p->cache)))
 		return r;
-	if (sandbox(p, errs) < 0)
-		return -1;
-	bounds_note(p);
 	for (size_t k = 0; k < p->cases.n; k++)
 		for (size_t b = 0; b < LEN(want.bits); b++)
 			want.bits[b] |= p->cases.v[k].etargets.bits[b];
@@ -208,8 +235,10 @@ plan_build(struct plan *p, const struct plan_opts *o, int want, struct errlist *
 		return -1;
 	}
 	p->built |= want;
-	if (want == PLAN_JOBS)
+	if (want == PLAN_JOBS) {
+		closed_dirs_note(p);
 		build_jobs(p);
+	}
 	return 0;
 }
 

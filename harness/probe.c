@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700      /* realpath */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -50,14 +51,51 @@ command_exists(const char *cmd)
 	return p != NULL;
 }
 
+/* Bind what a host command needs beyond the system directories: the tree
+ * it was installed in (the parent of its bin/), or its own directory. */
+static void
+bind_command(const char *cmd, struct strvec *ro)
+{
+	char *exe = path_lookup(cmd), *real = exe ? realpath(exe, NULL) : NULL, *slash;
+	static const char *const bound[] = { "/usr/", "/etc/", "/opt/", "/bin/", "/sbin/", "/lib" };
+
+	free(exe);
+	if (!real || !(slash = strrchr(real, '/')) || slash == real) {
+		free(real);
+		return;
+	}
+	*slash = 0;
+	if ((slash = strrchr(real, '/')) && slash != real && !strcmp(slash, "/bin"))
+		*slash = 0;
+	for (size_t i = 0; i < LEN(bound); i++)
+		if (!strncmp(real, bound[i], strlen(bound[i]))) {
+			free(real);
+			return;
+		}
+	if (strcmp(real, "/usr"))
+		strvec_push_nocopy(ro, real);
+	else
+		free(real);
+}
+
 void
 probe_enter(const struct config *cfg, const struct probeset *ps, const struct probe *pr,
             const struct strvec *ro, const char *rw, const char *cwd, struct strvec *av)
 {
 	const struct compiler *c = &cfg->compilers[pr->compiler];
+	struct strvec all = {0};
 
-	if (c->root >= 0)
+	if (c->root >= 0) {
 		root_enter(&ps->roots[c->root], ro, rw, cwd ? cwd : ps->cwd, &cfg->sandbox_env, av);
+		return;
+	}
+	if (!ps->sandbox)
+		return;
+	if (ro)
+		strvec_append(&all, ro);
+	strvec_append(&all, &pr->binds);
+	root_enter(&ps->host, &all, rw, cwd ? cwd : ps->cwd, &cfg->sandbox_env, av);
+	strvec_release(&all);
 }
 
 /* The host file a toolchain's first word runs, or NULL. */
@@ -89,8 +127,13 @@ pget(void *vctx, size_t i, struct proc *p)
 {
 	struct pctx *ctx = vctx;
 	struct ptask *t = &ctx->tasks[i];
+	struct strvec ro = {0};
 
-	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &t->bind, NULL, NULL, &p->argv);
+	/* the program's directory, and the user's directories (try's build flags) */
+	strvec_append(&ro, &t->bind);
+	strvec_append(&ro, &ctx->cfg->user_binds);
+	probe_enter(ctx->cfg, ctx->ps, &ctx->ps->v[t->probe], &ro, NULL, NULL, &p->argv);
+	strvec_release(&ro);
 	p->command_at = p->argv.n;
 	p->reuse = p->command_at > 0 ? BOX_COMPILE : 0;
 	strvec_append(&p->argv, &t->argv);
@@ -462,6 +505,12 @@ probe_all(const struct config *cfg, const struct config_filter *f, struct probes
 			if (not_runnable(cfg, ps, pr) < 0)
 				continue;
 			pr->found = 1;
+			if (cc->root < 0 && ps->sandbox) {
+				/* the tree a host compiler was installed in, bound into its sandbox */
+				if (cc->prefix.n)
+					bind_command(cc->prefix.v[0], &pr->binds);
+				bind_command(cc->tcs[t].command, &pr->binds);
+			}
 			add_probe_tasks(&ctx, &cap, ps->n - 1);
 		}
 	}
@@ -517,7 +566,7 @@ etarget_tasks(struct pctx *ctx, size_t *cap, int k, const char *file, const char
 		size_t pos;
 		if (!ctx->ps->v[i].found)
 			continue;
-		if (cc->root >= 0)
+		if (cc->root >= 0 || ctx->ps->sandbox)
 			strvec_push(&task.bind, dir);
 		config_command(cfg, cc, tc, &task.argv);
 		strvec_append(&task.argv, &cc->flags);
@@ -550,6 +599,8 @@ probe_etargets(const struct config *cfg, struct probeset *ps, const struct etarg
 		free(dir);
 		return 0;       /* the keywords stay false: such tests are n/a */
 	}
+	/* bound into the sandbox, where the jobs' user reads the programs */
+	chmod(dir, 0755);
 	for (int k = 0; k < etarget_count(); k++) {
 		const struct etarget *et = etarget_get(k);
 		FILE *fp;

@@ -36,7 +36,7 @@ struct probe {
 	char *package;          /* allocated: package to install when missing, or NULL */
 	unsigned char etargets[ETARGET_MAX];   /* the effective-target keywords that hold (probe_etargets) */
 	struct strvec binds;    /* a host toolchain in the sandbox: the tree it was installed in,
-	                         * outside the system directories, bound read-only (jobs_bind) */
+	                         * outside the system directories, bound read-only (probe_all) */
 	struct strvec build_flags;   /* the build's flags (config build_maybe) this toolchain takes */
 	struct strvec build_refused; /* ... and those it does not */
 };
@@ -47,7 +47,8 @@ struct probeset {
 	struct rootinfo *roots;        /* per root of the configuration (probe_all inspects them) */
 	size_t nroots;
 	char *cwd;                     /* where the harness runs: jobs in a root start there */
-	int sandbox;                   /* host compilers' jobs run in the sandbox too (host) */
+	int sandbox;                   /* host compilers' probes and jobs run in the sandbox too (host):
+	                                * set before probe_all */
 	struct rootinfo host;          /* the host as a root (root_host), when sandbox */
 };
 
@@ -73,9 +74,11 @@ int probe_etargets(const struct config *cfg, struct probeset *ps, const struct e
  * rest tried again, and each alone only when a failure names none.
  * Returns as probe_all. */
 int probe_flags(const struct config *cfg, struct probeset *ps, int parallel, double timeout, struct cache *cache);
-/* Append to av what enters the root of the toolchain of probe pr, when it
- * has one: its bwrap command, binding the directories of ro read-only, rw
- * (may be NULL) writable, starting in cwd (NULL: the harness's). The
+/* Append to av what enters the sandbox of the toolchain of probe pr: its
+ * root's, or the host's (when ps->sandbox), with the tree a host compiler
+ * was installed in (pr->binds); its bwrap command, binding the directories
+ * of ro read-only, rw (may be NULL) writable, starting in cwd (NULL: the
+ * harness's). Nothing for a host compiler without the sandbox. The
  * toolchain's own command (config_command) follows. */
 void probe_enter(const struct config *cfg, const struct probeset *ps, const struct probe *pr,
                  const struct strvec *ro, const char *rw, const char *cwd, struct strvec *av);

@@ -477,3 +477,65 @@ box_stats(struct box_stats *st)
 {
 	*st = stats;
 }
+
+/* bwrap's options as root.h writes them, with how many words each takes */
+static const struct { const char *name; int args; } bwrap_opts[] = {
+	{ "--unshare-all", 0 }, { "--unshare-user", 0 }, { "--die-with-parent", 0 }, { "--as-pid-1", 0 },
+	{ "--new-session", 0 }, { "--clearenv", 0 }, { "--userns-block-fd", 1 }, { "--info-fd", 1 },
+	{ "--uid", 1 }, { "--gid", 1 }, { "--proc", 1 }, { "--dev", 1 }, { "--perms", 1 }, { "--size", 1 },
+	{ "--tmpfs", 1 }, { "--dir", 1 }, { "--chdir", 1 }, { "--mqueue", 1 }, { "--remount-ro", 1 },
+	{ "--cap-drop", 1 }, { "--cap-add", 1 }, { "--ro-bind", 2 }, { "--ro-bind-try", 2 }, { "--bind", 2 },
+	{ "--dev-bind", 2 }, { "--symlink", 2 }, { "--setenv", 2 },
+};
+
+size_t
+box_command_at(const struct strvec *argv, enum box_mode *mode)
+{
+	size_t i = 0;
+
+	*mode = BOX_COMPILE;
+	if (i < argv->n && !strcmp(argv->v[i], "prlimit"))
+		while (++i < argv->n && strcmp(argv->v[i], "--"))
+			;
+	if (i < argv->n && !strcmp(argv->v[i], "--"))
+		i++;
+	if (i >= argv->n || strcmp(argv->v[i], "bwrap"))
+		return 0;
+	for (i++; i < argv->n; ) {
+		size_t k;
+		if (!strcmp(argv->v[i], "--"))
+			return i + 1 < argv->n ? i + 1 : 0;
+		for (k = 0; k < LEN(bwrap_opts) && strcmp(argv->v[i], bwrap_opts[k].name); k++)
+			;
+		if (k == LEN(bwrap_opts))
+			return 0;
+		/* a tree job's sandbox is the one that binds a directory writable */
+		if (!strcmp(argv->v[i], "--bind"))
+			*mode = BOX_TREE;
+		i += 1 + (size_t)bwrap_opts[k].args;
+	}
+	return 0;
+}
+
+int
+box_run(const struct strvec *argv, size_t at, enum box_mode mode, char **why)
+{
+	struct box *b = box_start(argv, at, mode, 1, 2, why);
+	int st = 0, k = 0;
+	double cpu;
+
+	if (!b)
+		return -1;
+	while (!k) {
+		struct pollfd pf = { .fd = box_fd(b), .events = POLLIN };
+		if (poll(&pf, 1, -1) < 0 && errno != EINTR)
+			break;
+		k = box_poll(b, &st, &cpu, NULL);
+	}
+	if (k > 0)
+		box_done(b);
+	box_close_all();
+	if (k <= 0)
+		return *why = xstrdup("the sandbox ended before its job"), -1;
+	return st;
+}

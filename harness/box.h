@@ -62,6 +62,16 @@ void box_drop(struct box *b);
 /* End every box. */
 void box_close_all(void);
 
+/* Where the command of argv, a sandboxed job as root.h writes it (behind
+ * prlimit or not), begins: after bwrap's "--"; 0 when argv is no such
+ * job. *mode: the sandbox's, a tree job's where it binds a directory
+ * writable. */
+size_t box_command_at(const struct strvec *argv, enum box_mode *mode);
+/* Run argv (at: box_command_at's) in a box of its own, to its end, its
+ * output on this process's: what `diagmatrix sandbox` does with a command
+ * a results file records. Returns its wait status, or -1 with *why. */
+int box_run(const struct strvec *argv, size_t at, enum box_mode mode, char **why);
+
 struct box_stats {
 	size_t started;         /* boxes started */
 	size_t jobs;            /* jobs run in a box */

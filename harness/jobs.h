@@ -83,7 +83,9 @@ void job_bounds(struct strvec *av, unsigned file_mib);
  * to whom a directory that only root may enter (root's home) is closed:
  * a case there is bound alone (plan.h says so once). */
 int job_can_enter(const char *dir);
-/* "LC_ALL=C cmd args..." quoted for sh. */
+/* "LC_ALL=C cmd args..." quoted for sh; a sandboxed job's as
+ * "LC_ALL=C DIAGMATRIX sandbox prlimit ... bwrap ... -- cmd args...", which
+ * runs it in a sandbox of its own as the harness would (box_run). */
 void job_command_line(struct strbuf *sb, const struct strvec *argv);
 void joblist_release(struct joblist *jl);
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "confpath.h"
 #include "dialect.h"
@@ -21,6 +22,7 @@
 #include "treerun.h"
 #include "suite.h"
 #include "atlas.h"
+#include "box.h"
 #include "version.h"
 
 static const char usage_text[] =
@@ -51,6 +53,7 @@ static const char usage_text[] =
 	"       diagmatrix atlas  [--config FILE] [--trees FILE] [--compilers A,B]\n"
 	"                         [--targets X,Y] [-j N] [--out FILE] [--refresh]\n"
 	"                         [--no-cache] [--dry-run] [--quiet] [SUITE...]\n"
+	"       diagmatrix sandbox [prlimit ... --] bwrap ... -- COMMAND...\n"
 	"       diagmatrix --version\n";
 
 static int
@@ -717,6 +720,38 @@ cmd_atlas(int argc, char **argv)
 	                    suite_main);
 }
 
+/* diagmatrix sandbox COMMAND...: a job's command as a results file or a
+ * dry run records it, run in a sandbox of its own as the harness runs it
+ * (box.h); its exit status, or 128 + the signal that ended it. */
+static int
+cmd_sandbox(int argc, char **argv)
+{
+	struct strvec av = {0};
+	enum box_mode mode;
+	size_t at;
+	char *why = NULL;
+	int st;
+
+	for (int i = 1; i < argc; i++)
+		strvec_push(&av, argv[i]);
+	if (!(at = box_command_at(&av, &mode))) {
+		fprintf(stderr, "diagmatrix: error: sandbox takes a job's command as a results file records it: "
+		        "[prlimit ... --] bwrap ... -- COMMAND...\n");
+		strvec_release(&av);
+		return 2;
+	}
+	st = box_run(&av, at, mode, &why);
+	strvec_release(&av);
+	if (st < 0) {
+		fputs("diagmatrix: error: the sandbox cannot start: ", stderr);
+		fput_printable(stderr, why);
+		fputc('\n', stderr);
+		free(why);
+		return 2;
+	}
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
 /* The commands, with what each does, for help. */
 static const struct command {
 	const char *name;
@@ -754,6 +789,9 @@ static const struct command {
 	  "(default results/atlas.results); table --format atlas reports it. Exit 0:\n"
 	  "all pass; 1: something failed or erred (other versions' tests often do);\n"
 	  "2: bad input." },
+	{ "sandbox", cmd_sandbox, "Run a job's command as a results file or --dry-run records it\n"
+	  "(\"diagmatrix sandbox prlimit ... bwrap ... -- COMMAND\") in a sandbox of its\n"
+	  "own, as the harness runs it. Exit: the command's status; 2: no sandbox." },
 };
 
 /* The synopsis of one command: its lines of usage_text, the first as

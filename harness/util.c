@@ -655,3 +655,18 @@ job_bound(int resource, unsigned long long want, unsigned long long unit)
 		return want;
 	return l.rlim_max / unit;
 }
+
+const char *
+self_path(void)
+{
+	static char path[PATH_MAX];
+
+	if (!*path) {
+		ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+		if (n <= 0)
+			snprintf(path, sizeof(path), "diagmatrix");
+		else
+			path[n] = 0;
+	}
+	return path;
+}

@@ -106,6 +106,10 @@ enum {
  * The bound the job gets, in units. */
 unsigned long long job_bound(int resource, unsigned long long want, unsigned long long unit);
 
+/* This program's own absolute path (/proc/self/exe), for commands that
+ * run it again. */
+const char *self_path(void);
+
 /* The file an output path names, to be replaced by a rename: path itself,
  * or the target of the symbolic link it is (allocated). NULL with *why (allocated) when
  * what is there is not a regular file (a device, a FIFO, a directory, a

@@ -74,6 +74,11 @@ lay_out(struct rootinfo *ri, int is_host)
 		ssize_t n;
 
 		if (is_host && !strcmp(system_dirs[i], "etc")) {
+			/* made by bwrap, crossable by the jobs' user (0700 else) */
+			strvec_push(&ri->mounts, "--perms");
+			strvec_push(&ri->mounts, "0755");
+			strvec_push(&ri->mounts, "--dir");
+			strvec_push(&ri->mounts, "/etc");
 			for (size_t k = 0; k < LEN(host_etc); k++) {
 				strvec_push(&ri->mounts, "--ro-bind-try");
 				strvec_push_nocopy(&ri->mounts, xasprintf("/etc/%s", host_etc[k]));

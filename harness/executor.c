@@ -159,6 +159,14 @@ mount_line(char *line)
 	if (!f[5] || !type)
 		refuse("cannot read the mount table", line);
 	unescape(f[4]);
+	/* a mount on the same path hides the one before (the case's own
+	 * directory, the host's /tmp, bound over the private /tmp): what is
+	 * hidden no job reaches */
+	for (size_t i = 0; i < nplaces; i++)
+		if (!strcmp(places[i], f[4])) {
+			free(places[i]);
+			places[i--] = places[--nplaces];
+		}
 	rw = !strncmp(f[5], "rw", 2) && (f[5][2] == ',' || !f[5][2]);
 	if (!rw || !strcmp(type, "proc"))
 		return;

@@ -57,6 +57,18 @@ if want tree/sandboxed; then
 		bad tree/sandboxed "$(ls -l /tmp/diagmatrix-tree-escaped "$DIAGMATRIX_TREES"/src/*/*/ESCAPED "$out"/diagmatrix-* 2>&1; cat "$out/diagmatrix-network")"
 	fi
 fi
+# the build runs sealed as a compile does (issue 41): without a capability
+# (a tree job once kept them all, and could remount its source writable),
+# as the jobs' user where the harness is root
+if want tree/sealed; then
+	out=$DIAGMATRIX_TREES/build/linux/probe/gcc-12-host/x86-64/out
+	if [ "$(grep -c ':	0000000000000000$' "$out/diagmatrix-caps" 2>/dev/null)" = 3 ] \
+		&& [ "$(cat "$out/diagmatrix-id" 2>&1)" = 2000000000 ]; then
+		ok tree/sealed
+	else
+		bad tree/sealed "$(cat "$out/diagmatrix-caps" "$out/diagmatrix-id" 2>&1)"
+	fi
+fi
 # a rerun with nothing changed configures and builds nothing, and says the same
 if want tree/cached; then
 	$DM tree --config $TCFG --trees $TFILE --out "$T/tree2.results" > /dev/null 2> "$T/tree2.err"

@@ -566,7 +566,8 @@ void
 root_enter_inner(const struct rootinfo *ri, const struct strvec *ro, const struct strvec *rw, struct strvec *av)
 {
 	static const char *const head[] = { "bwrap", "--die-with-parent" };
-	static const char *const tail[] = { "--dev", "/dev", "--bind", "/tmp", "/tmp" };
+	/* the outer sandbox's /dev as it is (its devices read-only, no terminal) */
+	static const char *const tail[] = { "--dev-bind", "/dev", "/dev", "--bind", "/tmp", "/tmp" };
 
 	for (size_t i = 0; i < LEN(head); i++)
 		strvec_push(av, head[i]);

@@ -40,7 +40,10 @@ static struct box *boxes[BOX_KEEP];
 static size_t nboxes;
 static unsigned long clock_;
 static int exec_fd = -1;        /* the executor, as a memory file; -2: none can be made */
-static struct failed { char *key; size_t len; char *why; } *failed;   /* keys whose box could not start */
+/* keys whose box could not start, and how often: one that failed twice in
+ * a row is not tried again (a transient failure, a fork refused under
+ * load, gets a second chance) */
+static struct failed { char *key; size_t len; char *why; int times; } *failed;
 static size_t nfailed, capfailed;
 static struct box_stats stats;
 
@@ -70,23 +73,49 @@ executor_fd(void)
 	return exec_fd = fd >= 0 ? fd : -2;
 }
 
-static const char *
-has_failed(const char *key, size_t len)
+static struct failed *
+find_failed(const char *key, size_t len)
 {
 	for (size_t i = 0; i < nfailed; i++)
 		if (failed[i].len == len && !memcmp(failed[i].key, key, len))
-			return failed[i].why;
+			return &failed[i];
 	return NULL;
+}
+
+static const char *
+has_failed(const char *key, size_t len)
+{
+	struct failed *f = find_failed(key, len);
+
+	return f && f->times >= 2 ? f->why : NULL;
 }
 
 static void
 note_failed(const char *key, size_t len, const char *why)
 {
-	char *k = xcalloc(len + 1, 1);
+	struct failed *f = find_failed(key, len);
+	char *k;
 
+	if (f) {
+		free(f->why);
+		f->why = xstrdup(why);
+		f->times++;
+		return;
+	}
+	k = xcalloc(len + 1, 1);
 	memcpy(k, key, len);
 	xgrow((void **)&failed, &capfailed, nfailed + 1, sizeof(*failed));
-	failed[nfailed++] = (struct failed){ k, len, xstrdup(why) };
+	failed[nfailed++] = (struct failed){ k, len, xstrdup(why), 1 };
+}
+
+/* A box of key ran its first job: its failures before are forgotten. */
+static void
+forget_failed(const char *key, size_t len)
+{
+	struct failed *f = find_failed(key, len);
+
+	if (f)
+		f->times = 0;
 }
 
 /* The first line of what is waiting on fd (nothing blocks), or NULL. */
@@ -361,22 +390,25 @@ box_start(const struct strvec *argv, size_t at, enum box_mode mode, int out, int
 			goto refused;
 		}
 		if (!(b = box_get(argv, at, mode, key.buf, key.len, &fresh, why))) {
-			if (fresh)
-				note_failed(key.buf, key.len, *why);
-			goto refused;
+			if (!fresh)
+				goto refused;
+			note_failed(key.buf, key.len, *why);
+			free(*why);
+			*why = NULL;
+			continue;
 		}
 		if (send_request(b, buf, n, out, err) == 0 && (r = await_start(b)) >= 0)
 			break;
 		if (fresh) {
-			/* a box that dies before its first job cannot run this sandbox */
+			/* a box that died before its first job: tried once more */
 			char *said = first_line(b->err);
-			*why = said ? said : xstrdup("the sandbox ended before its first job");
-			note_failed(key.buf, key.len, *why);
-			box_drop(b);
-			goto refused;
+			note_failed(key.buf, key.len, said ? said : "the sandbox ended before its first job");
+			free(said);
 		}
 		box_drop(b);
 	}
+	if (fresh)
+		forget_failed(key.buf, key.len);
 	if (r > 0) {
 		*why = xstrdup("the sandbox cannot start a process");
 		goto refused;   /* not forked: the box is idle again */

@@ -159,7 +159,8 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 	struct sel_env env = job_env(j, &x->p->cfg, &x->p->ps);
 	struct diaglist dl = {0};
 	struct exit_info ei = { .spawn_errno = r->spawn_errno, .timed_out = r->timed_out, .timeout = job_timeout(x, j),
-	                        .signal = r->signal, .exit_code = r->exit_code, .over_memory = r->over_memory };
+	                        .signal = r->signal, .exit_code = r->exit_code, .over_memory = r->over_memory,
+	                        .no_sandbox = r->no_sandbox };
 	enum outcome *outcomes = xcalloc(cf->ndirs + 1, sizeof(*outcomes));
 	enum verdict v;
 	char *reason = NULL;
@@ -253,7 +254,7 @@ jkeep(void *vx, size_t t, const struct proc_result *r)
 {
 	(void)vx;
 	(void)t;
-	return !r->spawn_errno && !r->timed_out && !r->signal;
+	return !r->spawn_errno && !r->no_sandbox && !r->timed_out && !r->signal;
 }
 
 static const double *order_secs;

@@ -83,6 +83,15 @@ error_reason(const struct casefile *cf, const char *text, size_t len, const stru
 			nerrors++;
 	if (ei->spawn_errno)
 		return xasprintf("cannot run the compiler: %s", strerror(ei->spawn_errno));
+	if (ei->no_sandbox) {
+		struct strbuf sb = {0};
+		const char *nl = len ? memchr(text, '\n', len) : NULL;
+		char *line = xstrndup(len ? text : "", nl ? (size_t)(nl - text) : len);
+		sb_addstr(&sb, "no sandbox could run it: ");
+		sb_add_printable(&sb, line);
+		free(line);
+		return sb_detach(&sb);
+	}
 	if (ei->timed_out)
 		return xasprintf("timed out after %g s", ei->timeout);
 	if ((bound = bound_reason(text, len, ei)))

@@ -21,6 +21,7 @@ struct exit_info {
 	int signal;        /* killed by this signal, else 0 */
 	int exit_code;     /* when it exited */
 	int over_memory;   /* killed for the memory all its processes held (sched.h) */
+	int no_sandbox;    /* no sandbox could run it (sched.h): why is the first line of its output */
 };
 
 /* Match the output of one compile (text, len bytes; dl, the same parsed)

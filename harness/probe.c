@@ -373,7 +373,7 @@ pkeep(void *vctx, size_t i, const struct proc_result *r)
 {
 	struct pctx *ctx = vctx;
 
-	return !r->spawn_errno && !r->timed_out && !r->signal &&
+	return !r->spawn_errno && !r->no_sandbox && !r->timed_out && !r->signal &&
 	       (!r->exit_code || ctx->tasks[i].kind == PT_ETARGET || ctx->tasks[i].kind == PT_FLAGS);
 }
 

@@ -119,6 +119,7 @@ spawn(const struct run *rn, struct slot *s)
 			/* nothing ran: it ends as under bwrap, which says why (fail closed) */
 			sb_addf(&s->r.err, "%s\n", why);
 			free(why);
+			s->r.no_sandbox = 1;
 			s->box_status = 1 << 8;
 			s->exited = 1;
 		}

@@ -68,6 +68,7 @@ struct proc_result {
 	double seconds;         /* wall time */
 	double cpu;             /* user + system time of the job's processes */
 	int over_memory;        /* its sandbox killed it for the memory all its processes held */
+	int no_sandbox;         /* no sandbox could run it: nothing ran, and why is on its stderr */
 	struct strbuf out, err; /* captured output (at most capture_limit each) */
 	size_t out_dropped, err_dropped;
 };

@@ -596,7 +596,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	e->cpu = r.cpu;
 	e->out = r.out;
 	e->err = r.err;
-	if (!ret && !r.spawn_errno && !r.timed_out && !r.signal) {
+	if (!ret && !r.spawn_errno && !r.no_sandbox && !r.timed_out && !r.signal) {
 		cache_put(&x->p.cache, key, e);
 		if (!strcmp(unit, TREE_PREPARE) && !r.exit_code)
 			mark_prepared(j);

@@ -122,8 +122,9 @@ for U in "" diagmatrix-test; do
 	attack devfill devfill -j 1
 	n=$(sed -n 's/.*dev: \([0-9]*\) MiB written.*/\1/p' "$S/devfill.said")
 	[ -n "$n" ] && [ "$n" -le 512 ] && ok "$(t dev-bounded)" || bad "$(t dev-bounded)" "$(cat "$S/devfill.said" "$S/devfill.out")"
-	for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -u "$JOB" > /dev/null || break; sleep 0.5; done
-	! pgrep -u "$JOB" > /dev/null && ok "$(t nothing-left)" || bad "$(t nothing-left)" "$(pgrep -au "$JOB")"
+	# (another harness's jobs, a survey's say, run as the same user: only the attack's are looked for)
+	for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f "$S/attack" > /dev/null || break; sleep 0.5; done
+	! pgrep -f "$S/attack" > /dev/null && ok "$(t nothing-left)" || bad "$(t nothing-left)" "$(pgrep -af "$S/attack")"
 done
 chown -R "$(id -u)" "$S" "$W"
 $S/attack --drop-secret
@@ -165,18 +166,20 @@ done
 # --- the caller's own limits: under ulimit -v the jobs get what can be
 # set, said once, and pass; under a small process limit, never a run
 # without the sandbox ---
-(ulimit -v 2000000 && $DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --profiles default \
+# (a sanitizer's runtime reserves terabytes of address space, which no
+# ulimit -v holds: the plain build answers for the first)
+[ -n "$SAN" ] || (ulimit -v 2000000 && $DM run --config tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --profiles default \
 	--cases tests/e2e/cases/nodiag.c --no-cache --out "$E/ulimit.results") > "$E/ulimit.out" 2>&1
 st=$?
-[ $st = 0 ] && grep -q 'each job gets 1953 MiB of memory, the most this harness.s own limit (ulimit -v) allows' "$E/ulimit.out" \
-	&& ok seal/caller-memory-limit || bad seal/caller-memory-limit "exit $st: $(cat "$E/ulimit.out")"
+[ -n "$SAN" ] || { [ $st = 0 ] && grep -q 'each job gets 1953 MiB of memory, the most this harness.s own limit (ulimit -v) allows' "$E/ulimit.out" \
+	&& ok seal/caller-memory-limit || bad seal/caller-memory-limit "exit $st: $(cat "$E/ulimit.out")"; }
 if [ "$(id -u)" = 0 ]; then
 	chmod 755 "$E" && cp "$DM" "$E/diagmatrix" && cp tests/e2e/cases/nodiag.c "$E/pass.c"
 	chmod -R a+rX "$E" tests/dejagnu/compilers.yaml
 	chown diagmatrix-test "$E"
 	fellback= n=0
 	for u in 2 3 4 5 6 8 12 16; do
-		su -s /bin/sh diagmatrix-test -c "cd $E && DIAGMATRIX_CACHE=$E/cache prlimit --nproc=$u ./diagmatrix run \
+		su -s /bin/sh diagmatrix-test -c "cd $E && ASAN_OPTIONS=detect_leaks=0 DIAGMATRIX_CACHE=$E/cache prlimit --nproc=$u ./diagmatrix run \
 			--config $PWD/tests/dejagnu/compilers.yaml --compilers gcc-12 --targets x86-64 --profiles default \
 			--cases pass.c --no-cache --out $E/nproc.results" > "$E/nproc.out" 2>&1
 		st=$?

@@ -177,6 +177,17 @@ closed_dirs_note(struct plan *p)
 			                   BOX_JOB_ID, path));
 		free(dir);
 	}
+	/* a host compiler installed where only root may enter */
+	for (size_t i = 0; p->ps.sandbox && i < p->ps.n; i++)
+		for (size_t k = 0; k < p->ps.v[i].binds.n; k++) {
+			const char *dir = p->ps.v[i].binds.v[k];
+			if (job_can_enter(dir) || name_index((const char *const *)said.v, said.n, dir) >= 0)
+				continue;
+			strvec_push_nocopy(&p->warnings, xasprintf("warning: the jobs' user (%u) cannot enter %s, where %s "
+			                   "is installed: its jobs will fail (chmod o+rx)", BOX_JOB_ID, dir,
+			                   p->cfg.compilers[p->ps.v[i].compiler].name));
+			strvec_push(&said, dir);
+		}
 	strvec_release(&said);
 }
 

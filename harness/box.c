@@ -118,22 +118,6 @@ forget_failed(const char *key, size_t len)
 		f->times = 0;
 }
 
-/* The first line of what is waiting on fd (nothing blocks), or NULL. */
-static char *
-first_line(int fd)
-{
-	char buf[4096];
-	size_t n = 0;
-	ssize_t r;
-
-	fcntl(fd, F_SETFL, O_NONBLOCK);
-	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-		n += r > 0 ? (size_t)r : 0;
-	buf[n] = 0;
-	buf[strcspn(buf, "\n")] = 0;
-	return *buf ? xstrdup(buf) : NULL;
-}
-
 static int
 write_map(pid_t pid, const char *file, const char *map)
 {
@@ -239,7 +223,7 @@ box_new(const struct strvec *argv, size_t at, enum box_mode mode, char *key, siz
 		kill(-pid, SIGKILL);
 		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
 			;
-		said = first_line(errp[0]);
+		said = fd_first_line(errp[0]);
 		*why = said ? said : xstrdup("cannot map the sandbox's user namespace");
 		e = -1;
 	}
@@ -401,7 +385,7 @@ box_start(const struct strvec *argv, size_t at, enum box_mode mode, int out, int
 			break;
 		if (fresh) {
 			/* a box that died before its first job: tried once more */
-			char *said = first_line(b->err);
+			char *said = fd_first_line(b->err);
 			note_failed(key.buf, key.len, said ? said : "the sandbox ended before its first job");
 			free(said);
 		}

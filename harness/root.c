@@ -156,22 +156,6 @@ root_host(struct rootinfo *ri)
 	lay_out(ri, 1);
 }
 
-/* The first line of what waits on fd (nothing blocks), or NULL. */
-static char *
-first_words(int fd)
-{
-	char buf[4096];
-	size_t n = 0;
-	ssize_t r;
-
-	fcntl(fd, F_SETFL, O_NONBLOCK);
-	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
-		n += r > 0 ? (size_t)r : 0;
-	buf[n] = 0;
-	buf[strcspn(buf, "\n")] = 0;
-	return *buf ? xstrdup(buf) : NULL;
-}
-
 int
 root_sandbox_probe(char **why)
 {
@@ -225,7 +209,7 @@ root_sandbox_probe(char **why)
 		return 0;
 	}
 	/* what the sandbox's first job said of it, as bwrap or the executor */
-	*why = first_words(said[0]);
+	*why = fd_first_line(said[0]);
 	close(said[0]);
 	if (!*why)
 		*why = xstrdup(ended > 0 ? "its first job failed" : "the sandbox ended before its first job");

@@ -670,3 +670,18 @@ self_path(void)
 	}
 	return path;
 }
+
+char *
+fd_first_line(int fd)
+{
+	char buf[4096];
+	size_t n = 0;
+	ssize_t r;
+
+	fcntl(fd, F_SETFL, O_NONBLOCK);
+	while (n < sizeof(buf) - 1 && ((r = read(fd, buf + n, sizeof(buf) - 1 - n)) > 0 || (r < 0 && errno == EINTR)))
+		n += r > 0 ? (size_t)r : 0;
+	buf[n] = 0;
+	buf[strcspn(buf, "\n")] = 0;
+	return *buf ? xstrdup(buf) : NULL;
+}

@@ -109,6 +109,9 @@ unsigned long long job_bound(int resource, unsigned long long want, unsigned lon
 /* This program's own absolute path (/proc/self/exe), for commands that
  * run it again. */
 const char *self_path(void);
+/* The first line of what is waiting on fd, read without blocking (fd is
+ * made non-blocking), or NULL: what a program that failed said. */
+char *fd_first_line(int fd);
 
 /* The file an output path names, to be replaced by a rename: path itself,
  * or the target of the symbolic link it is (allocated). NULL with *why (allocated) when

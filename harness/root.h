@@ -7,10 +7,10 @@
  * ROOTS being root_dir(); its compilers then run inside it through
  * bubblewrap (bwrap): the root's system directories read-only, a private
  * /tmp, /dev and /proc, no network, the directories a job reads bound
- * read-only and its scratch directory writable. bwrap runs the compiler as
- * PID 1 of a new PID namespace: when it ends, or its process group is
- * killed, everything it started ends with it, and its CPU time still
- * reaches the caller's wait.
+ * read-only and its scratch directory writable. The sandbox's PID 1 is the
+ * executor of box.h, which runs each job as a user of its own, without
+ * capabilities, under the system-call filter (seccomp.h), and ends
+ * everything a job started when it ends (docs/trust.md, The seal).
  *
  * A root is trusted only once complete: debootstrap fills ROOTS/.NAME.build,
  * the stamp (ROOTS/NAME/.diagmatrix-root: suite, mirror, packages, and an

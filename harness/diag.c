@@ -140,13 +140,17 @@ static const struct {
  * the output's size, which matters for a compiler that prints hundreds of
  * thousands of lines. */
 static uint64_t
-diag_hash(const struct diag *d)
+diag_hash(const struct diaglist *dl, const struct diag *d)
 {
 	uint64_t h = HASH_INIT;
 
 	h = hash_str(h, d->file);
 	h = hash_str(h, d->message);
 	h = hash_str(h, d->option);
+	if (dl->sites) {
+		h = hash_str(h, d->from_file);
+		h = hash_int(h, d->from_line);
+	}
 	h = hash_int(h, d->line);
 	h = hash_int(h, d->col);
 	return hash_int(h, d->sev);
@@ -170,7 +174,20 @@ same_diag(const void *ctx, size_t pos)
 	const struct diag *a = &l->dl->v[pos], *b = l->d;
 
 	return a->line == b->line && a->col == b->col && a->sev == b->sev &&
-	       !strcmp(a->message, b->message) && opt_eq(a->file, b->file) && opt_eq(a->option, b->option);
+	       !strcmp(a->message, b->message) && opt_eq(a->file, b->file) && opt_eq(a->option, b->option) &&
+	       (!l->dl->sites || (a->from_line == b->from_line && opt_eq(a->from_file, b->from_file)));
+}
+
+static void
+diag_free_events(struct diag *d)
+{
+	for (size_t k = 0; k < d->nevents; k++) {
+		free(d->events[k].file);
+		free(d->events[k].text);
+	}
+	free(d->events);
+	d->events = NULL;
+	d->nevents = 0;
 }
 
 /* Returns the index d is at now: its own, or the one it was merged into. */
@@ -178,14 +195,23 @@ static size_t
 add(struct diaglist *dl, struct hindex *ix, struct diag *d)
 {
 	struct lookup l = { dl, d };
-	uint64_t h = diag_hash(d);
+	uint64_t h = diag_hash(dl, d);
 	long at = hindex_find(ix, h, same_diag, &l);
 
 	if (at >= 0) {
-		dl->v[at].count++;
+		struct diag *e = &dl->v[at];
+		e->count++;
+		/* the first printing with a path keeps it */
+		if (!e->nevents) {
+			e->events = d->events;
+			e->nevents = d->nevents;
+		} else {
+			diag_free_events(d);
+		}
 		free(d->file);
 		free(d->message);
 		free(d->option);
+		free(d->from_file);
 		return (size_t)at;
 	}
 	VEC_PUSH(*dl, *d);
@@ -208,13 +234,27 @@ has_prefix(const char *s, size_t len, const char *prefix)
 	return len >= n && !memcmp(s, prefix, n);
 }
 
-/* What parsing carries from line to line: the diagnostic a path's events
- * belong to, and where a caret block's events are. */
+/* A place a context line names: the include chain's outermost file, or
+ * the call an inlined function came from. */
+struct ctxplace {
+	char *file;             /* NULL: none */
+	int line;
+	char *for_file;         /* the file of the diagnostic it was printed for; NULL until then */
+};
+
+/* What parsing carries from line to line: the diagnostic being read with
+ * its notes (merged into the list only once its notes are read: a macro
+ * expansion note says where it was called from), the context lines
+ * before it, and where a caret block's events are. */
 struct pstate {
 	struct diaglist *dl;
 	struct hindex ix;
-	long cur;               /* the last warning or error, or -1 */
-	int taking;             /* its events are read (not when it merged into one that has them) */
+	struct diag *pend;      /* pend[0] the warning or error (when head), then its notes */
+	size_t npend, cappend;
+	int head;
+	struct ctxplace incl, inl;
+	int chain;              /* the last line was a context line ending in ',': 1 include, 2 inline */
+	int incl_series;        /* the last line was "In file included from" (Clang repeats it per level) */
 	int in_block;           /* inside a caret path block */
 	char *file;             /* the block's place (owned) */
 	int line;
@@ -275,9 +315,9 @@ add_event(struct pstate *ps, const char *file, int line, int col, const char *te
 {
 	struct diag *d;
 
-	if (ps->cur < 0 || !ps->taking)
+	if (!ps->head)
 		return;
-	d = &ps->dl->v[ps->cur];
+	d = &ps->pend[0];
 	len = trim_art(text, len);
 	/* the caret form marks the event where the warning is with U+26A0 U+FE0F */
 	if (len >= 6 && !memcmp(text, "\xe2\x9a\xa0\xef\xb8\x8f", 6)) {
@@ -411,7 +451,7 @@ path_note(struct pstate *ps, const struct diag *d)
 {
 	size_t n;
 
-	if (!ps->dl->paths || d->sev != SEV_NOTE || ps->cur < 0 || !(n = event_number(d->message, strlen(d->message))))
+	if (!ps->dl->paths || d->sev != SEV_NOTE || !ps->head || !(n = event_number(d->message, strlen(d->message))))
 		return 0;
 	add_event(ps, d->file, d->line, d->col, d->message + n, strlen(d->message + n));
 	return 1;
@@ -430,6 +470,157 @@ place_of(struct pstate *ps, const struct diag *d)
 }
 
 static void
+ctx_clear(struct ctxplace *p)
+{
+	free(p->file);
+	free(p->for_file);
+	memset(p, 0, sizeof(*p));
+}
+
+/* p becomes the place "FILE:LINE[:COL]" at s, without the ',' or ':'
+ * that ends a context line. */
+static void
+ctx_set(struct ctxplace *p, const char *s, size_t len)
+{
+	char *file;
+	int line, col;
+
+	if (len && (s[len - 1] == ',' || s[len - 1] == ':'))
+		len--;
+	parse_location(s, len, &file, &line, &col);
+	if (!file || !line) {
+		free(file);
+		return;
+	}
+	ctx_clear(p);
+	p->file = file;
+	p->line = line;
+}
+
+/* Does s (len bytes) hold the C string t? */
+static const char *
+holds(const char *s, size_t len, const char *t)
+{
+	return memmem(s, len, t, strlen(t));
+}
+
+/* A context line before a diagnostic, read for where it comes from:
+ *   In file included from b.h:1,          GCC: innermost first, the
+ *                    from main.c:5:       outermost last
+ *   In file included from main.c:5:       Clang: one line per level,
+ *   In file included from ./b.h:1:        outermost first
+ *   main.c: In function 'f':              (a new function: no inlining)
+ *   In function 'g',
+ *       inlined from 'f' at main.c:30:3:  the call, outermost last
+ * chain: the line before was one of these ending in ','. Returns 1 if s
+ * is one. */
+static int
+context_line(struct pstate *ps, const char *s, size_t len, int chain)
+{
+	size_t sp = 0;
+	const char *at;
+
+	while (sp < len && s[sp] == ' ')
+		sp++;
+	if (has_prefix(s, len, "In file included from ")) {
+		if (!ps->incl_series)
+			ctx_set(&ps->incl, s + 22, len - 22);
+		ps->incl_series = 1;
+		ps->chain = len && s[len - 1] == ',';
+		return 1;
+	}
+	if (chain == 1 && sp && has_prefix(s + sp, len - sp, "from ")) {
+		ctx_set(&ps->incl, s + sp + 5, len - sp - 5);
+		ps->chain = len && s[len - 1] == ',';
+		return 1;
+	}
+	if (chain == 2 && sp && has_prefix(s + sp, len - sp, "inlined from ") && (at = holds(s, len, "' at "))) {
+		ctx_set(&ps->inl, at + 5, (size_t)(s + len - at - 5));
+		ps->chain = len && s[len - 1] == ',' ? 2 : 0;
+		return 1;
+	}
+	if (len && (s[len - 1] == ':' || s[len - 1] == ',') &&
+	    (holds(s, len, "In function ") || holds(s, len, "In member function ") || holds(s, len, "At top level:"))) {
+		ctx_clear(&ps->inl);
+		ps->chain = s[len - 1] == ',' ? 2 : 0;
+		return 1;
+	}
+	return 0;
+}
+
+/* A context place holds for the diagnostic it was printed before and for
+ * those after it in the same file (GCC prints it again only when the
+ * file or function changes). */
+static const struct ctxplace *
+ctx_for(struct ctxplace *p, const char *file)
+{
+	if (!p->file)
+		return NULL;
+	if (!p->for_file)
+		p->for_file = xstrdup(file ? file : "");
+	if (strcmp(p->for_file, file ? file : "")) {
+		ctx_clear(p);
+		return NULL;
+	}
+	return p;
+}
+
+/* d's place of call in its context: the inlined call, else the include
+ * chain's outermost file; none when that is d's own place. */
+static void
+from_context(struct pstate *ps, struct diag *d)
+{
+	const struct ctxplace *inl = ctx_for(&ps->inl, d->file), *incl = ctx_for(&ps->incl, d->file);
+	const struct ctxplace *p = inl ? inl : incl;
+
+	if (p && !(d->file && !strcmp(p->file, d->file) && p->line == d->line)) {
+		d->from_file = xstrdup(p->file);
+		d->from_line = p->line;
+	}
+}
+
+/* Merge the diagnostic read and its notes into the list. */
+static void
+flush(struct pstate *ps)
+{
+	for (size_t i = 0; i < ps->npend; i++)
+		add(ps->dl, &ps->ix, &ps->pend[i]);
+	ps->npend = 0;
+	ps->head = 0;
+}
+
+/* GCC's "note: in expansion of macro 'M'", one per level, outermost
+ * last: the place the macro was used. */
+static int
+expansion_note(const struct diag *d)
+{
+	return d->sev == SEV_NOTE && d->file && d->line && !strncmp(d->message, "in expansion of macro ", 22);
+}
+
+static void
+take(struct pstate *ps, struct diag *d)
+{
+	if (d->sev != SEV_NOTE) {
+		flush(ps);
+		from_context(ps, d);
+		ps->head = 1;
+	} else if (ps->head && expansion_note(d)) {
+		struct diag *h = &ps->pend[0];
+		free(h->from_file);
+		h->from_file = NULL;
+		h->from_line = 0;
+		if (!(h->file && !strcmp(h->file, d->file) && h->line == d->line)) {
+			h->from_file = xstrdup(d->file);
+			h->from_line = d->line;
+		}
+	} else if (!ps->head) {
+		add(ps->dl, &ps->ix, d);
+		return;
+	}
+	xgrow((void **)&ps->pend, &ps->cappend, ps->npend + 1, sizeof(*ps->pend));
+	ps->pend[ps->npend++] = *d;
+}
+static void
 parse_line(struct pstate *ps, const char *s, size_t len)
 {
 	struct diaglist *dl = ps->dl;
@@ -437,7 +628,7 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 	int bare;
 	struct diag d = {0};
 	const char *m, *msg, *end;
-	size_t at;
+	int chain;
 
 	if (len && s[len - 1] == '\r')
 		len--;
@@ -452,6 +643,11 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 	}
 	if (caret_line(ps, s, len) || place_line(ps, s, len))
 		return;
+	chain = ps->chain;
+	ps->chain = 0;
+	if (context_line(ps, s, len, chain))
+		return;
+	ps->incl_series = 0;
 	m = find_marker(dl, s, len, &mi, &bare);
 	if (!m)
 		return;
@@ -491,27 +687,27 @@ parse_line(struct pstate *ps, const char *s, size_t len)
 		return;
 	}
 	place_of(ps, &d);
-	at = add(dl, &ps->ix, &d);
-	if (d.sev != SEV_NOTE) {
-		ps->cur = (long)at;
-		ps->taking = dl->v[at].nevents == 0;
-	}
+	take(ps, &d);
 }
 
 void
 diag_parse(struct diaglist *dl, const char *buf, size_t len)
 {
-	struct pstate ps = { .dl = dl, .cur = -1 };
+	struct pstate ps = { .dl = dl };
 	size_t i = 0;
 
 	for (size_t k = 0; k < dl->n; k++)
-		hindex_add(&ps.ix, diag_hash(&dl->v[k]), k);
+		hindex_add(&ps.ix, diag_hash(dl, &dl->v[k]), k);
 	while (i < len) {
 		const char *nl = memchr(buf + i, '\n', len - i);
 		size_t e = nl ? (size_t)(nl - buf) : len;
 		parse_line(&ps, buf + i, e - i);
 		i = e + 1;
 	}
+	flush(&ps);
+	free(ps.pend);
+	ctx_clear(&ps.incl);
+	ctx_clear(&ps.inl);
 	hindex_release(&ps.ix);
 	free(ps.file);
 }
@@ -534,11 +730,8 @@ diaglist_release(struct diaglist *dl)
 		free(dl->v[i].message);
 		free(dl->v[i].option);
 		free(dl->v[i].fits);
-		for (size_t k = 0; k < dl->v[i].nevents; k++) {
-			free(dl->v[i].events[k].file);
-			free(dl->v[i].events[k].text);
-		}
-		free(dl->v[i].events);
+		free(dl->v[i].from_file);
+		diag_free_events(&dl->v[i]);
 	}
 	free(dl->v);
 	free(dl->ice_text);

@@ -5,9 +5,12 @@
  *   PROGRAM: SEVERITY: MESSAGE [OPTION]        (driver, cc1: no location)
  *   SEVERITY: MESSAGE                          (Clang's frontend: neither; only when asked)
  *
- * Context lines ("In function", "In file included from", "inlined from",
- * "N warnings generated.", backtraces) are skipped, and so are caret lines
- * ("  12 | source", "     |   ^"), whatever the source on them says.
+ * Context lines ("In function", "In file included from", "inlined from")
+ * are read for where a diagnostic was used from (from_file); others
+ * ("N warnings generated.", backtraces) are skipped, and so are caret
+ * lines ("  12 | source", "     |   ^"), whatever the source on them says.
+ * A diagnostic and its notes are merged into the list together, once the
+ * notes are read: a macro expansion note names its place of use.
  * Identical diagnostics are merged into one with a count. Typographic
  * quotes become ASCII. Internal compiler errors and crash reports are
  * flagged.
@@ -52,6 +55,11 @@ struct diag {
 	size_t nfits;
 	struct diagevent *events;   /* its path, in order (GCC 16's -fdiagnostics-show-context) */
 	size_t nevents;
+	/* Where it was used from, when its place is elsewhere (a header, a
+	 * macro's definition): the outermost macro expansion (GCC's notes), the
+	 * inlined call, or the include chain's outermost line. NULL, 0: none. */
+	char *from_file;
+	int from_line;
 };
 
 struct diaglist {
@@ -61,6 +69,8 @@ struct diaglist {
 	                           neither place nor program (Clang's frontend), as -verify sees them */
 	int paths;              /* set before parsing: a diagnostic's path events belong to it
 	                           (else "note: (N) ..." lines are notes of their own, as DejaGnu sees them) */
+	int sites;              /* set before parsing: a diagnostic used from two places (from_file)
+	                           is two diagnostics; else one, with the first place */
 	int ice;                /* an internal compiler error or a crash report was printed */
 	char *ice_text;         /* its first line, or NULL */
 };

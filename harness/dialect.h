@@ -84,6 +84,14 @@ struct dialect_ops {
 	 * as notes of their own, as runtest does; others keep them with their
 	 * diagnostic (diag.h). */
 	int path_notes;
+	/* A compile that exits with a failing status is an error whatever it
+	 * printed: its output may stop anywhere (a fatal error, -Wfatal-errors,
+	 * or GCC skipping its optimisers after an error, where the middle-end
+	 * warnings live), so its silence says nothing (try). */
+	int failed_exit_is_error;
+	/* A diagnostic used from two places (a macro's, a header's) is two
+	 * diagnostics, as a reader of the places wants (diag.h, sites). */
+	int distinct_sites;
 };
 
 /* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"

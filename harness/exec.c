@@ -102,6 +102,7 @@ exec_rdiags(const struct diaglist *dl)
 			.file = g->file ? g->file : "", .line = g->line, .col = g->col, .sev = g->sev,
 			.option = g->option ? g->option : "", .count = g->count, .status = g->status, .message = g->message,
 			.fits = g->fits, .nfits = g->nfits, .events = g->events, .nevents = g->nevents,
+			.from_file = g->from_file ? g->from_file : "", .from_line = g->from_line,
 		};
 	}
 	return v;
@@ -176,6 +177,7 @@ judge(struct exec *x, size_t ji, const struct proc_result *r)
 	}
 	dl.bare = cf->dialect->bare_diagnostics;
 	dl.paths = !cf->dialect->path_notes;
+	dl.sites = cf->dialect->distinct_sites;
 	diag_parse(&dl, sb_str(text), text->len);
 	v = match_job(cf, &env, sb_str(text), text->len, &dl, &ei, outcomes, &reason);
 	sb_release(&both);

@@ -56,6 +56,13 @@ static const char usage_text[] =
 	"       diagmatrix sandbox [prlimit ... --] bwrap ... -- COMMAND...\n"
 	"       diagmatrix --version\n";
 
+/* The command being run, for its usage errors. */
+static const char *current_command;
+
+static void synopsis(const char *name, FILE *fp);
+
+/* A usage error (fmt, one %s: arg) and the command's own synopsis, or the
+ * whole usage when no command was named. Returns 2. */
 static int
 usage(const char *fmt, const char *arg)
 {
@@ -64,7 +71,12 @@ usage(const char *fmt, const char *arg)
 		fprintf(stderr, fmt, arg);
 		fputc('\n', stderr);
 	}
-	fputs(usage_text, stderr);
+	if (current_command) {
+		synopsis(current_command, stderr);
+		fprintf(stderr, "'diagmatrix help %s' says more.\n", current_command);
+	} else {
+		fputs(usage_text, stderr);
+	}
 	return 2;
 }
 
@@ -87,9 +99,11 @@ locate_config(struct confpath *cp, const char *given, int optional)
 	return 0;
 }
 
-static void
+static size_t
 split_commas(struct strvec *sv, const char *s)
 {
+	size_t n0 = sv->n;
+
 	while (*s) {
 		size_t n = strcspn(s, ",");
 		if (n)
@@ -98,6 +112,20 @@ split_commas(struct strvec *sv, const char *s)
 		if (*s == ',')
 			s++;
 	}
+	return sv->n - n0;
+}
+
+/* Option name's list of names, v: a usage error when it has none (an
+ * empty selection would select nothing, never everything). Returns 0 or
+ * the usage error's status. */
+static int
+names_option(struct strvec *sv, const char *name, const char *v)
+{
+	if (!v)
+		return usage("option '%s' needs a value", name);
+	if (!split_commas(sv, v))
+		return usage("option '%s' names nothing: give one or more names, separated by commas", name);
+	return 0;
 }
 
 /* Option value: "--opt VALUE" or "--opt=VALUE". */
@@ -178,11 +206,11 @@ run_value(struct run_opts *o, const char *name, const char *v)
 	else if (!strcmp(name, "--dialect"))
 		return dialect_option(v, &p->dialect);
 	else if (!strcmp(name, "--compilers"))
-		split_commas(&p->filter.compilers, v);
+		return names_option(&p->filter.compilers, name, v);
 	else if (!strcmp(name, "--targets"))
-		split_commas(&p->filter.targets, v);
+		return names_option(&p->filter.targets, name, v);
 	else if (!strcmp(name, "--profiles"))
-		split_commas(&p->filter.profiles, v);
+		return names_option(&p->filter.profiles, name, v);
 	else if (!strcmp(name, "--out"))
 		o->out = v;
 	else if (!strcmp(name, "--cases-root"))
@@ -538,11 +566,10 @@ cmd_list(int argc, char **argv)
 			missing = LIST_HOST_PACKAGES;
 		} else if (is_opt(argv[i], "--compilers")) {
 			const char *v = optval(argc, argv, &i, "--compilers");
-			if (!v) {
+			if (names_option(&f.compilers, "--compilers", v)) {
 				strvec_release(&f.compilers);
-				return usage("option '%s' needs a value", "--compilers");
+				return 2;
 			}
-			split_commas(&f.compilers, v);
 		} else if (is_opt(argv[i], "--shard")) {
 			if (shard_option(optval(argc, argv, &i, "--shard"), &shard))
 				return 2;
@@ -625,12 +652,11 @@ cmd_root(int argc, char **argv)
 			}
 		} else if (is_opt(argv[i], "--compilers")) {
 			const char *v = optval(argc, argv, &i, "--compilers");
-			if (!v) {
+			if (names_option(&f.compilers, "--compilers", v)) {
 				strvec_release(&names);
 				strvec_release(&f.compilers);
-				return usage("option '%s' needs a value", "--compilers");
+				return 2;
 			}
-			split_commas(&f.compilers, v);
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			strvec_release(&names);
 			return usage("unknown option '%s'", argv[i]);
@@ -665,8 +691,9 @@ tree_value(int argc, char **argv, int *i, struct tree_opts *o)
 			o->trees = v;
 		else if (k == 5)
 			o->out = v;
-		else
-			split_commas(k == 2 ? &o->filter.compilers : k == 3 ? &o->filter.targets : &o->filter.profiles, v);
+		else if (names_option(k == 2 ? &o->filter.compilers : k == 3 ? &o->filter.targets : &o->filter.profiles,
+		                      names[k], v))
+			return -1;
 		return 1;
 	}
 	return 0;
@@ -852,7 +879,9 @@ main(int argc, char **argv)
 		return 0;
 	}
 	for (size_t i = 0; i < LEN(commands); i++)
-		if (!strcmp(argv[1], commands[i].name))
+		if (!strcmp(argv[1], commands[i].name)) {
+			current_command = commands[i].name;
 			return commands[i].fn(argc - 1, argv + 1);
+		}
 	return usage("unknown command '%s'", argv[1]);
 }

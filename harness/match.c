@@ -69,6 +69,23 @@ bound_reason(const char *text, size_t len, const struct exit_info *ei)
 	return NULL;
 }
 
+/* "the compile failed (exit status N): SEVERITY: MESSAGE", its first
+ * error, for a dialect that counts any failing exit as an error. */
+static char *
+failed_compile(const struct diaglist *dl, int status)
+{
+	struct strbuf sb = {0};
+
+	sb_addf(&sb, "the compile failed (exit status %d)", status);
+	for (size_t j = 0; j < dl->n; j++)
+		if (dl->v[j].sev == SEV_ERROR || dl->v[j].sev == SEV_FATAL) {
+			sb_addf(&sb, ": %s: ", severity_name(dl->v[j].sev));
+			sb_add_printable(&sb, dl->v[j].message);
+			break;
+		}
+	return sb_detach(&sb);
+}
+
 /* Why the compile is an error whatever it printed, or NULL: how the
  * compiler ended outranks its output. Allocated. */
 static char *
@@ -103,6 +120,8 @@ error_reason(const struct casefile *cf, const char *text, size_t len, const stru
 	/* runtest judges what was printed, not how the compiler exited */
 	if (ei->exit_code && !nerrors && !cf->dialect->exit_unjudged)
 		return xasprintf("exited with status %d without an error message", ei->exit_code);
+	if (ei->exit_code && cf->dialect->failed_exit_is_error)
+		return failed_compile(dl, ei->exit_code);
 	if (rx_error())
 		return xstrdup(rx_error());  /* no verdict from a pattern that could not be matched */
 	return NULL;

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The dialect "none": a file read without annotations, as `try` reads
  * any C file. Every diagnostic is recorded and none is judged: the
- * verdict is pass (or error, when the compiler fails). Never detected:
+ * verdict is pass, or error when the compile fails (any failing exit:
+ * what it did not print is not silence). Never detected:
  * only --dialect none or try asks for it. */
 #include "dialect.h"
 
@@ -29,4 +30,7 @@ const struct dialect_ops dialect_none = {
 	.flags = case_plain_flags,
 	.judge = none_judge,
 	.requires_reason = "case-requires {%s}",
+	.bare_diagnostics = 1,
+	.failed_exit_is_error = 1,
+	.distinct_sites = 1,
 };

@@ -206,6 +206,10 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 			fputc('\t', fp);
 			for (size_t f = 0; f < g->nfits; f++)
 				fprintf(fp, "%s%zu", f ? "," : "", g->fits[f]);
+			if (*g->from_file) {
+				put_field(fp, g->from_file);
+				put_int(fp, g->from_line);
+			}
 			fputc('\n', fp);
 			for (size_t e = 0; e < g->nevents; e++) {
 				fputs("event", fp);
@@ -663,16 +667,18 @@ read_diag(struct rparse *ps, char **f, size_t n)
 {
 	struct rjob *j = ps->cur_job;
 	int sev = severity_parse(f[4]), st = dstatus_parse(f[7]);
-	long a, b, c;
+	long a, b, c, from = 0;
 	struct rdiag g;
 
 	if (!j)
 		return bad(ps, "diag record without a job");
-	if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1)
+	if (sev < 0 || st < 0 || to_int(f[2], &a) || to_int(f[3], &b) || to_int(f[6], &c) || c < 1 ||
+	    n == 11 || (n > 11 && (to_int(f[11], &from) || from < 1)))
 		return bad(ps, "malformed diag record");
 	g = (struct rdiag){
 		.file = xstrdup(f[1]), .line = (int)a, .col = (int)b, .sev = (enum severity)sev, .option = xstrdup(f[5]),
 		.count = (unsigned)c, .status = (enum dstatus)st, .message = xstrdup(f[8]),
+		.from_file = xstrdup(n > 11 ? f[10] : ""), .from_line = (int)from,
 	};
 	xgrow((void **)&j->diags, &j->capdiags, j->ndiags + 1, sizeof(*j->diags));
 	j->diags[j->ndiags++] = g;
@@ -731,7 +737,7 @@ static const struct record {
 	{ "dir", 8, 9, 0, read_dir },
 	{ "job", JF_N, JF_N, 1, read_job },
 	{ "out", 1, 0, 1, read_out },
-	{ "diag", 9, 10, 1, read_diag },
+	{ "diag", 9, 12, 1, read_diag },
 	{ "event", 5, 5, 1, read_event },
 	{ "end", 2, 2, 1, read_end },
 };
@@ -812,6 +818,7 @@ job_release(struct rjob *j)
 		free(j->diags[k].option);
 		free(j->diags[k].message);
 		free(j->diags[k].fits);
+		free(j->diags[k].from_file);
 		for (size_t e = 0; e < j->diags[k].nevents; e++) {
 			free(j->diags[k].events[e].file);
 			free(j->diags[k].events[e].text);

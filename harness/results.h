@@ -16,7 +16,7 @@
  *   overview	LINE	TITLE                       (idem: a row of the overview, case-overview)
  *   job	CASE	COMPILER	VERSION	TARGET	PROFILE	VERDICT	EXIT	SIGNAL	SECONDS	REASON	COMMAND
  *   out	OUTCOME...                              one per directive of the job's case
- *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS   (belongs to the job above)
+ *   diag	FILE	LINE	COL	SEVERITY	OPTION	COUNT	STATUS	MESSAGE	FITS[	FROM	LINE2]   (belongs to the job above; FROM, LINE2: from_file, diag.h)
  *   event	FILE	LINE	COL	TEXT                    (belongs to the diag above: its path, diag.h)
  *   end	JOBS                                    the job count: a shorter file is refused
  *
@@ -106,6 +106,8 @@ struct rdiag {
 	size_t nfits;
 	struct diagevent *events;   /* its path (file NULL when not known) */
 	size_t nevents;
+	char *from_file;        /* where it was used from (diag.h), "" when none */
+	int from_line;
 };
 
 struct rjob {

@@ -400,6 +400,42 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 	return e ? 0 : 2;
 }
 
+/* A try that selected nothing is an input error, said with why: no C
+ * file in what was named, or no configuration for the files. */
+static void
+nothing_to_compile(const struct run_opts *o, const struct results *r)
+{
+	struct strbuf sb = {0};
+
+	for (size_t i = 0; i < o->plan.cases.n; i++) {
+		sb_addstr(&sb, i ? ", " : "");
+		sb_add_printable(&sb, o->plan.cases.v[i]);
+	}
+	if (!r->ncases)
+		fprintf(stderr, "diagmatrix: error: no C file in %s (try walks a directory for its .c files)\n", sb_str(&sb));
+	else if (!o->compdb && o->plan.filter.profiles.n == 1 && !strcmp(o->plan.filter.profiles.v[0], AS_WRITTEN))
+		fputs("diagmatrix: error: nothing to compile: the " AS_WRITTEN " profile is the flags of a compilation "
+		      "database (--compile-commands)\n", stderr);
+	else
+		fprintf(stderr, "diagmatrix: error: nothing to compile: the selection gives %s no configuration\n", sb_str(&sb));
+	sb_release(&sb);
+}
+
+/* The directories named, whose C files try walked: the header says so. */
+static void
+walked_meta(const struct run_opts *o, struct results *r)
+{
+	struct strbuf sb = {0};
+	struct stat st;
+
+	for (size_t i = 0; i < o->plan.cases.n; i++)
+		if (stat(o->plan.cases.v[i], &st) == 0 && S_ISDIR(st.st_mode))
+			sb_addf(&sb, "%s%s", sb.len ? ", " : "", o->plan.cases.v[i]);
+	if (sb.len)
+		results_meta(r, "walked", sb_str(&sb));
+	sb_release(&sb);
+}
+
 int
 try_main(struct run_opts *o, enum try_format fmt)
 {
@@ -428,13 +464,17 @@ try_main(struct run_opts *o, enum try_format fmt)
 	o->progress_only = 1;
 	o->plan.dialect = dialect_find("none");
 	status = run_main(o);
-	if (status <= 1 && results_read(&r, out, &errs) == 0) {
+	if (status <= 1 && results_read(&r, out, &errs) < 0) {
+		errlist_print(&errs, stderr);
+		status = 2;
+	} else if (status <= 1 && !r.njobs) {
+		nothing_to_compile(o, &r);
+		status = 2;
+	} else if (status <= 1) {
+		walked_meta(o, &r);
 		results_sort_jobs(&r);
 		try_write(stdout, &r, fmt);
 		status = 0;     /* whatever fired: that is the answer, not a failure */
-	} else if (status <= 1) {
-		errlist_print(&errs, stderr);
-		status = 2;
 	}
 	errlist_release(&errs);
 	results_release(&r);

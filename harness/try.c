@@ -34,11 +34,33 @@ base(const char *path)
 	return s ? s + 1 : path;
 }
 
+/* One row: the same place, the same place of use (two calls of one
+ * macro are two rows), the same text. */
 static int
 same(const struct rdiag *a, const struct rdiag *b)
 {
 	return a->line == b->line && a->sev == b->sev && !strcmp(base(a->file), base(b->file)) &&
+	       a->from_line == b->from_line && !strcmp(base(a->from_file), base(b->from_file)) &&
 	       !strcmp(a->option, b->option) && !strcmp(a->message, b->message);
+}
+
+/* A file as a row names it: the case's own by its name, any other (a
+ * header) by its last component. */
+static const char *
+shown_file(const struct rcase *c, const char *file)
+{
+	return !strcmp(file, c->path) ? c->name : base(file);
+}
+
+/* Where in the case's own file a row is: its line, or the line it was
+ * used from; 0 for neither (a header the case's file reaches through
+ * another). */
+static int
+site_line(const struct trow *r)
+{
+	if (!strcmp(r->d->from_file, r->c->path))
+		return r->d->from_line;
+	return !strcmp(r->d->file, r->c->path) ? r->d->line : 0;
 }
 
 static struct trow *
@@ -53,8 +75,9 @@ row_for(struct tmodel *m, const struct rcase *c, const struct rdiag *d)
 	return &m->rows[m->n++];
 }
 
-/* File order, then line, errors before warnings, option, message; the
- * compiler failures of a file last. */
+/* File order, then the place in the file (a header's diagnostic where it
+ * was used), file, line, errors before warnings, option, message; the
+ * failed compiles of a file last. */
 static int
 cmp_row(const void *a, const void *b)
 {
@@ -63,6 +86,10 @@ cmp_row(const void *a, const void *b)
 
 	if (c || !x->d || !y->d)
 		return c ? c : (x->d == NULL) - (y->d == NULL);
+	if (site_line(x) != site_line(y))
+		return site_line(x) < site_line(y) ? -1 : 1;
+	if ((c = strcmp(shown_file(x->c, x->d->file), shown_file(y->c, y->d->file))))
+		return c;
 	if (x->d->line != y->d->line)
 		return x->d->line < y->d->line ? -1 : 1;
 	if (x->d->sev != y->d->sev)
@@ -71,7 +98,9 @@ cmp_row(const void *a, const void *b)
 	return c ? c : strcmp(x->d->message, y->d->message);
 }
 
-/* Each row's value in each configuration of its case. */
+/* Each row's value in each configuration of its case: "fires", "silent",
+ * or "failed" where the compile failed without it (nothing is known
+ * there: a failed compile is not a silent compiler). */
 static void
 fill(struct tmodel *m, const struct results *r)
 {
@@ -81,7 +110,8 @@ fill(struct tmodel *m, const struct results *r)
 		size_t k = grid_conf(&m->g, j);
 		for (size_t n = 0; n < m->n; n++) {
 			struct trow *row = &m->rows[n];
-			const char *v = j->verdict == V_NA || j->verdict == V_SKIP ? verdict_name(j->verdict) : "silent";
+			const char *v = j->verdict == V_NA || j->verdict == V_SKIP ? verdict_name(j->verdict) :
+			                j->verdict == V_ERROR ? "failed" : "silent";
 			if (row->c != c)
 				continue;
 			if (!row->d && j->verdict == V_ERROR)
@@ -92,6 +122,35 @@ fill(struct tmodel *m, const struct results *r)
 			grid_row_set(&row->where, &m->g, k, xstrdup(v));
 		}
 	}
+}
+
+/* Compiler ci's cell of row: where it fired among the compiles that did
+ * not fail ("all", a qualifier, "" nowhere), then "failed: WHERE" when
+ * some failed without it ("all others; failed: O0"); "failed" alone when
+ * all did. Allocated. */
+static char *
+cell_text(const struct grid *g, const struct trow *row, size_t ci)
+{
+	struct grid_row ok = { .v = xcalloc(g->nconf + 1, sizeof(char *)) };
+	char *fires, *failed;
+	struct strbuf sb = {0};
+
+	for (size_t k = 0; k < g->nconf; k++)
+		ok.v[k] = row->where.v[k] && strcmp(row->where.v[k], "failed") ? row->where.v[k] : NULL;
+	fires = grid_where(g, &ok, ci, "fires");
+	failed = grid_where(g, &row->where, ci, "failed");
+	free(ok.v);
+	if (!*failed) {
+		free(failed);
+		return fires;
+	}
+	if (!strcmp(failed, "all"))
+		sb_addstr(&sb, "failed");
+	else
+		sb_addf(&sb, "%s; failed: %s", !*fires ? "–" : !strcmp(fires, "all") ? "all others" : fires, failed);
+	free(fires);
+	free(failed);
+	return sb_detach(&sb);
 }
 
 static void
@@ -116,7 +175,7 @@ model_build(struct tmodel *m, const struct results *r)
 	m->cells = xcalloc(m->n * nc + 1, sizeof(*m->cells));
 	for (size_t i = 0; i < m->n; i++)
 		for (size_t ci = 0; ci < nc; ci++)
-			m->cells[i * nc + ci] = grid_where(&m->g, &m->rows[i].where, ci, "fires");
+			m->cells[i * nc + ci] = cell_text(&m->g, &m->rows[i], ci);
 	m->ran = xcalloc(nc + 1, 1);
 	for (size_t i = 0; i < r->njobs; i++)
 		if (r->jobs[i].verdict != V_SKIP)
@@ -138,6 +197,15 @@ model_release(struct tmodel *m)
 	grid_release(&m->g);
 }
 
+/* " (from lapi.c:300)": where a header's or a macro's diagnostic was used. */
+static void
+add_from(struct strbuf *sb, const struct trow *row)
+{
+	sb_addstr(sb, " (from ");
+	sb_add_printable(sb, shown_file(row->c, row->d->from_file));
+	sb_addf(sb, ":%d)", row->d->from_line);
+}
+
 /* "FILE:LINE: warning: MESSAGE [-Wfoo]" (printable), or the failure row's text. */
 static char *
 row_text(const struct trow *row, int with_file)
@@ -145,23 +213,21 @@ row_text(const struct trow *row, int with_file)
 	struct strbuf sb = {0};
 
 	if (with_file)
-		sb_add_printable(&sb, row->c->name);
+		sb_add_printable(&sb, !row->d || !*row->d->file ? row->c->name : shown_file(row->c, row->d->file));
 	if (!row->d) {
 		sb_addstr(&sb, with_file ? ": " : "");
-		sb_addstr(&sb, "the compiler failed (crash, internal error or time-out)");
+		sb_addstr(&sb, "the compile failed (an error, a crash or a time-out)");
 		return sb_detach(&sb);
 	}
-	if (with_file && *row->d->file && strcmp(row->d->file, row->c->path)) {
-		sb_addstr(&sb, " (");
-		sb_add_printable(&sb, base(row->d->file));
-		sb_addf(&sb, ":%d): ", row->d->line);
-	} else if (with_file) {
-		sb_addf(&sb, ":%d: ", row->d->line);
-	}
+	/* one without a place (the driver's, an unknown option) is the compile's */
+	if (with_file)
+		sb_addf(&sb, *row->d->file ? ":%d: " : ": ", row->d->line);
 	sb_addf(&sb, "%s: ", severity_name(row->d->sev));
 	sb_add_printable(&sb, row->d->message);
 	if (*row->d->option)
 		sb_addf(&sb, " [%s]", row->d->option);
+	if (with_file && *row->d->from_file)
+		add_from(&sb, row);
 	return sb_detach(&sb);
 }
 
@@ -241,10 +307,16 @@ write_markdown(FILE *fp, const struct tmodel *m)
 	for (size_t i = 0; i < m->n; i++) {
 		struct strbuf sb = {0};
 		char *t = row_text(&m->rows[i], 0);
-		sb_add_md_text(&sb, m->rows[i].c->name);
+		const struct trow *row = &m->rows[i];
+		sb_add_md_text(&sb, !row->d || !*row->d->file ? row->c->name : shown_file(row->c, row->d->file));
+		if (row->d && *row->d->from_file) {
+			sb_addstr(&sb, " (from ");
+			sb_add_md_text(&sb, shown_file(row->c, row->d->from_file));
+			sb_addf(&sb, ":%d)", row->d->from_line);
+		}
 		sb_addstr(&sb, " | ");
-		if (m->rows[i].d)
-			sb_addf(&sb, "%d", m->rows[i].d->line);
+		if (row->d && *row->d->file)
+			sb_addf(&sb, "%d", row->d->line);
 		sb_addstr(&sb, " | ");
 		sb_add_code_span(&sb, t, 1);
 		fprintf(fp, "| %s |", sb_str(&sb));
@@ -256,9 +328,9 @@ write_markdown(FILE *fp, const struct tmodel *m)
 	}
 }
 
-/* "compiler": ["target/profile", ...] for each compiler where row fired. */
+/* "compiler": ["target/profile", ...] for each compiler where row's value is value. */
 static void
-json_fired(FILE *fp, const struct tmodel *m, const struct trow *row)
+json_where(FILE *fp, const struct tmodel *m, const struct trow *row, const char *value)
 {
 	size_t per = m->g.targets.n * m->g.profiles.n, np = m->g.profiles.n;
 	int firstc = 1;
@@ -269,7 +341,7 @@ json_fired(FILE *fp, const struct tmodel *m, const struct trow *row)
 		for (size_t k = 0; k < per; k++) {
 			const char *v = row->where.v[ci * per + k];
 			char *conf;
-			if (!v || strcmp(v, "fires"))
+			if (!v || strcmp(v, value))
 				continue;
 			if (first) {
 				fputs(firstc ? "" : ",", fp);
@@ -326,12 +398,40 @@ json_flags(FILE *fp, const struct results *r)
 	fputs(refused ? "}}" : first ? "" : "}", fp);
 }
 
+/* "failed_compiles":N,"not_run":[{"compiler":...,"target":...,"why":...}] */
+static void
+json_failures(FILE *fp, const struct results *r)
+{
+	size_t nfailed = 0, first = 1;
+
+	for (size_t i = 0; i < r->njobs; i++)
+		nfailed += r->jobs[i].verdict == V_ERROR;
+	fprintf(fp, ",\"failed_compiles\":%zu,\"not_run\":[", nfailed);
+	for (size_t i = 0; i < r->ntcs; i++) {
+		if (r->tcs[i].status != TC_MISSING)
+			continue;
+		fputs(first ? "{\"compiler\":" : ",{\"compiler\":", fp);
+		export_json_str(fp, r->tcs[i].compiler);
+		fputs(",\"target\":", fp);
+		export_json_str(fp, r->tcs[i].target);
+		fputs(",\"why\":", fp);
+		export_json_str(fp, r->tcs[i].note);
+		fputc('}', fp);
+		first = 0;
+	}
+	fputc(']', fp);
+}
+
 static void
 write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 {
 	const char *hits = results_get_meta(r, "cache_hits");
+	size_t ran = 0;
 
-	fprintf(fp, "{\"configurations\":%zu,\"from_cache\":%s", r->njobs, hits ? hits : "null");
+	for (size_t i = 0; i < r->njobs; i++)
+		ran += r->jobs[i].verdict != V_SKIP;
+	fprintf(fp, "{\"configurations\":%zu,\"from_cache\":%s", ran, hits ? hits : "null");
+	json_failures(fp, r);
 	json_flags(fp, r);
 	fputs(",\"columns\":[", fp);
 	for (size_t k = 0; k < m->ncols; k++) {
@@ -349,10 +449,28 @@ write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 	fputs("],\"diagnostics\":[", fp);
 	for (size_t i = 0; i < m->n; i++) {
 		const struct trow *row = &m->rows[i];
-		fprintf(fp, "%s\n{\"file\":", i ? "," : "");
+		fprintf(fp, "%s\n{\"compiled\":", i ? "," : "");
 		export_json_str(fp, row->c->name);
+		fputs(",\"file\":", fp);
+		if (row->d && *row->d->file)
+			export_json_str(fp, shown_file(row->c, row->d->file));
+		else
+			fputs("null", fp);
 		if (row->d) {
-			fprintf(fp, ",\"line\":%d,\"severity\":\"%s\",\"option\":", row->d->line, severity_name(row->d->sev));
+			fputs(",\"from\":", fp);
+			if (*row->d->from_file) {
+				fputs("{\"file\":", fp);
+				export_json_str(fp, shown_file(row->c, row->d->from_file));
+				fprintf(fp, ",\"line\":%d}", row->d->from_line);
+			} else {
+				fputs("null", fp);
+			}
+			fputs(",\"line\":", fp);
+			if (*row->d->file)
+				fprintf(fp, "%d", row->d->line);
+			else
+				fputs("null", fp);
+			fprintf(fp, ",\"severity\":\"%s\",\"option\":", severity_name(row->d->sev));
 			export_json_str(fp, row->d->option);
 			fputs(",\"message\":", fp);
 			export_json_str(fp, row->d->message);
@@ -360,7 +478,9 @@ write_json(FILE *fp, const struct tmodel *m, const struct results *r)
 			fputs(",\"line\":null,\"severity\":\"compiler-failed\",\"option\":\"\",\"message\":\"\"", fp);
 		}
 		fputs(",\"fired\":", fp);
-		json_fired(fp, m, row);
+		json_where(fp, m, row, "fires");
+		fputs(",\"failed\":", fp);
+		json_where(fp, m, row, "failed");
 		fputc('}', fp);
 	}
 	fputs("]}\n", fp);
@@ -408,6 +528,119 @@ refusers(const struct results *r, const char *pre, const char *value)
 	return sb_detach(&sb);
 }
 
+/* The option a compiler says it ignored, from a diagnostic without a
+ * place: Clang's "unknown warning option '-Wfoo'", "argument unused
+ * during compilation: '-bar'", "optimization flag '-fbaz' is not
+ * supported", GCC's "command-line option '-Wqux' is valid for C++/ObjC++
+ * but not for C". NULL if d says none. Allocated. */
+static char *
+ignored_option(const struct rdiag *d)
+{
+	static const char *const says[] = {
+		"unknown warning option '", "argument unused during compilation: '", "optimization flag '",
+		"command-line option '", "unknown argument ignored in clang-cl: '",
+	};
+	const char *m = d->message, *q;
+
+	if (*d->file || d->sev != SEV_WARNING)
+		return NULL;
+	for (size_t k = 0; k < LEN(says); k++) {
+		size_t n = strlen(says[k]);
+		if (!strncmp(m, says[k], n) && (q = strchr(m + n, '\'')))
+			return xstrndup(m + n, (size_t)(q - m - n));
+	}
+	return NULL;
+}
+
+/* The number of targets compiler ran on. */
+static size_t
+targets_run(const struct results *r, const char *compiler)
+{
+	struct strvec t = {0};
+	size_t n;
+
+	for (size_t i = 0; i < r->njobs; i++)
+		if (r->jobs[i].verdict != V_SKIP && !strcmp(r->jobs[i].compiler, compiler) &&
+		    strvec_find(&t, r->jobs[i].target) < 0)
+			strvec_push(&t, r->jobs[i].target);
+	n = t.n;
+	strvec_release(&t);
+	return n;
+}
+
+/* "clang-14, clang-15 arm64" from pairs "COMPILER TARGET": a compiler
+ * alone when every target it ran on is there. */
+static void
+pairs_text(struct strbuf *sb, const struct results *r, const struct strvec *pairs)
+{
+	struct strvec done = {0};
+
+	for (size_t w = 0; w < pairs->n; w++) {
+		char *c = xstrndup(pairs->v[w], strcspn(pairs->v[w], " "));
+		size_t n = 0, len = strlen(c);
+		if (strvec_find(&done, c) < 0) {
+			for (size_t k = 0; k < pairs->n; k++)
+				n += !strncmp(pairs->v[k], c, len) && pairs->v[k][len] == ' ';
+			strvec_push(&done, c);
+			if (n == targets_run(r, c)) {
+				sb_addf(sb, "%s%s", sb->len ? ", " : "", c);
+			} else {
+				for (size_t k = 0; k < pairs->n; k++)
+					if (!strncmp(pairs->v[k], c, len) && pairs->v[k][len] == ' ')
+						sb_addf(sb, "%s%s", sb->len ? ", " : "", pairs->v[k]);
+			}
+		}
+		free(c);
+	}
+	strvec_release(&done);
+}
+
+/* "not taken by clang-14, clang-15 arm64: '-Wlogical-op'": the options a
+ * compiler ignored with a warning (one line per option). Returns whether
+ * it wrote any. */
+static int
+write_ignored(FILE *fp, const struct results *r, enum try_format fmt)
+{
+	struct strvec opts = {0}, *who = NULL;
+	int any;
+
+	for (size_t i = 0; i < r->njobs; i++)
+		for (size_t d = 0; d < r->jobs[i].ndiags; d++) {
+			char *o = ignored_option(&r->jobs[i].diags[d]), *pair;
+			long k;
+			if (!o)
+				continue;
+			if ((k = strvec_find(&opts, o)) < 0) {
+				strvec_push(&opts, o);
+				who = xrealloc(who, opts.n * sizeof(*who));
+				memset(&who[opts.n - 1], 0, sizeof(*who));
+				k = (long)opts.n - 1;
+			}
+			pair = xasprintf("%s %s", r->jobs[i].compiler, r->jobs[i].target);
+			if (strvec_find(&who[k], pair) < 0)
+				strvec_push(&who[k], pair);
+			free(pair);
+			free(o);
+		}
+	any = opts.n > 0;
+	for (size_t k = 0; k < opts.n; k++) {
+		struct strbuf sb = {0}, o = {0};
+		pairs_text(&sb, r, &who[k]);
+		if (fmt == TRY_MARKDOWN)
+			sb_add_code_span(&o, opts.v[k], 0);
+		else
+			sb_add_printable(&o, opts.v[k]);
+		fprintf(fp, "%snot taken by %s (it said so): %s\n", fmt == TRY_MARKDOWN ? "- " : "  ", sb_str(&sb),
+		        sb_str(&o));
+		sb_release(&sb);
+		sb_release(&o);
+		strvec_release(&who[k]);
+	}
+	free(who);
+	strvec_release(&opts);
+	return any;
+}
+
 /* The header's lines on the flags: the user's, the build's, and what
  * some toolchains did not take. */
 static void
@@ -447,39 +680,126 @@ write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 		free(who);
 		any = 1;
 	}
+	any |= write_ignored(fp, r, fmt);
 	if (any)
 		fputc('\n', fp);
 	strvec_release(&seen);
+}
+
+static const char *
+plural(size_t n)
+{
+	return n == 1 ? "" : "s";
+}
+
+/* "diagmatrix try: 160 configurations (8 compilers × 5 targets × 4
+ * profiles), 12 from the cache; 7 distinct diagnostics; 3 compiles
+ * failed." Only what ran is counted; several files are said. */
+static void
+write_summary(FILE *fp, const struct tmodel *m, const struct results *r, enum try_format fmt)
+{
+	const char *hits = results_get_meta(r, "cache_hits"), *walked = results_get_meta(r, "walked");
+	struct strvec profiles = {0}, targets = {0};
+	size_t ncomp = 0, njobs = 0, nfailed = 0, per;
+
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		if (j->verdict == V_SKIP)
+			continue;
+		njobs++;
+		nfailed += j->verdict == V_ERROR;
+		if (strvec_find(&profiles, j->profile) < 0)
+			strvec_push(&profiles, j->profile);
+		if (strvec_find(&targets, j->target) < 0)
+			strvec_push(&targets, j->target);
+	}
+	for (size_t ci = 0; ci < m->g.compilers.n; ci++)
+		ncomp += m->ran[ci];
+	per = r->ncases ? njobs / r->ncases : njobs;
+	fputs(fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ", fp);
+	if (walked) {
+		struct strbuf w = {0};
+		sb_add_printable(&w, walked);
+		fprintf(fp, "%zu compile%s of the %zu C file%s under %s, each in ", njobs, plural(njobs), r->ncases,
+		        plural(r->ncases), sb_str(&w));
+		sb_release(&w);
+	} else if (r->ncases > 1) {
+		fprintf(fp, "%zu compiles of %zu files, each in ", njobs, r->ncases);
+	}
+	fprintf(fp, "%zu configuration%s (%zu compiler%s × %zu target%s × %zu profile%s)",
+	        per, plural(per), ncomp,
+	        plural(ncomp), targets.n, plural(targets.n), profiles.n, plural(profiles.n));
+	if (hits)
+		fprintf(fp, ", %s from the cache", hits);
+	fprintf(fp, "; %zu distinct diagnostic%s", m->n, plural(m->n));
+	if (nfailed)
+		fprintf(fp, "; %zu compile%s failed", nfailed, plural(nfailed));
+	fputs(".\n", fp);
+	strvec_release(&profiles);
+	strvec_release(&targets);
+}
+
+/* "not run: gcc-9, gcc-10: root bullseye is not built (...)": the
+ * compilers (or compiler and target) of the selection that did not run,
+ * grouped by why. */
+static void
+write_not_run(FILE *fp, const struct results *r, enum try_format fmt)
+{
+	struct strvec notes = {0};
+
+	for (size_t i = 0; i < r->ntcs; i++)
+		if (r->tcs[i].status == TC_MISSING && strvec_find(&notes, r->tcs[i].note) < 0)
+			strvec_push(&notes, r->tcs[i].note);
+	for (size_t n = 0; n < notes.n; n++) {
+		struct strbuf sb = {0};
+		for (size_t i = 0; i < r->ntcs; i++) {
+			const struct rtoolchain *t = &r->tcs[i];
+			if (t->status == TC_MISSING && !strcmp(t->note, notes.v[n]))
+				sb_addf(&sb, "%s%s %s", sb.len ? ", " : "", t->compiler, t->target);
+		}
+		fprintf(fp, "%snot run: %s: ", fmt == TRY_MARKDOWN ? "- " : "  ", sb_str(&sb));
+		sb_reset(&sb);
+		if (fmt == TRY_MARKDOWN)
+			sb_add_md_text(&sb, notes.v[n]);
+		else
+			sb_add_printable(&sb, notes.v[n]);
+		fprintf(fp, "%s\n", sb_str(&sb));
+		sb_release(&sb);
+	}
+	strvec_release(&notes);
+}
+
+/* What a cell says. */
+static void
+write_legend(FILE *fp)
+{
+	fputs("\nEach cell says where the diagnostic fired among the compiles that did not\n"
+	      "fail: all (all others), the profiles, targets or target/profile pairs\n"
+	      "named, or – for nowhere. \"failed: WHERE\" names where the compile failed\n"
+	      "(an error, a crash or a time-out): what it would have said there is not\n"
+	      "known.\n", fp);
 }
 
 void
 try_write(FILE *fp, const struct results *r, enum try_format fmt)
 {
 	struct tmodel m;
-	const char *hits = results_get_meta(r, "cache_hits");
-	struct strvec ran = {0};    /* the profiles jobs ran under: the file lists every configured one */
 
 	model_build(&m, r);
-	for (size_t i = 0; i < r->njobs; i++)
-		if (strvec_find(&ran, r->jobs[i].profile) < 0)
-			strvec_push(&ran, r->jobs[i].profile);
 	if (fmt == TRY_JSON) {
 		write_json(fp, &m, r);
 	} else {
-		fprintf(fp, "%s%zu configurations (%zu compiler%s × %zu target%s × %zu profile%s)",
-		        fmt == TRY_MARKDOWN ? "" : "diagmatrix try: ", r->njobs, m.g.compilers.n,
-		        m.g.compilers.n == 1 ? "" : "s", m.g.targets.n, m.g.targets.n == 1 ? "" : "s", ran.n,
-		        ran.n == 1 ? "" : "s");
-		if (hits)
-			fprintf(fp, ", %s from the cache", hits);
-		fprintf(fp, "; %zu distinct diagnostics.\n\n", m.n);
+		write_summary(fp, &m, r, fmt);
+		write_not_run(fp, r, fmt);
+		fputc('\n', fp);
 		write_flags(fp, r, fmt);
 		/* the columns even without a row: every compiler that ran is named */
 		if (m.ncols && fmt == TRY_MARKDOWN)
 			write_markdown(fp, &m);
 		else if (m.ncols)
 			write_text(fp, &m);
+		if (m.ncols)
+			write_legend(fp);
 	}
 	model_release(&m);
-	strvec_release(&ran);
 }

@@ -68,3 +68,70 @@ printf '[{"file": "a.c", "arguments": ["cc", 7]}]\n' > "$T/bad.json"
 [ $? -eq 2 ] && grep -qx "$T/bad.json:1:38: error: \"arguments\" holds a word that is not a string" "$T/cc.err" \
 	&& ok try/compile-commands-bad-json || bad try/compile-commands-bad-json "$(cat "$T/cc.err")"
 
+
+# a warning in a header keeps its own file and line, with where it was
+# used from beside it: a macro used twice is two rows, an inlined call is
+# its caller's line; the as-written run says what the build said, header
+# lines included, in every format
+(cd /tmp && "$TOPDIR/$DM" try --config "$TOPDIR/$E" --compilers gcc-12 --targets x86-64 --profiles as-written \
+	--compile-commands "$T/proj/compile_commands.json" "$T/proj/src/lim.c") > "$T/lim.out" 2>&1
+sed -n 's/^include\/\(lim\.h:[0-9]*\):[0-9]*: \(warning\): \(.*\) \[\(-W[a-z-]*\)=*\]$/\1: \2: \3 [\4]/p' "$T/proj/build.err" \
+	| sed "s/[‘’]/'/g" | sort > "$T/lim.build"
+sed -n 's/^ *[0-9]*  \(lim\.h:[0-9]*: .*\) (from lim\.c:[0-9]*)$/\1/p' "$T/lim.out" | sort > "$T/lim.try"
+(cd /tmp && "$TOPDIR/$DM" try --format markdown --config "$TOPDIR/$E" --compilers gcc-12 --targets x86-64 \
+	--profiles as-written --compile-commands "$T/proj/compile_commands.json" "$T/proj/src/lim.c") > "$T/lim.md" 2>&1
+(cd /tmp && "$TOPDIR/$DM" try --format json --config "$TOPDIR/$E" --compilers gcc-12 --targets x86-64 \
+	--profiles as-written --compile-commands "$T/proj/compile_commands.json" "$T/proj/src/lim.c") > "$T/lim.json" 2>&1
+[ "$(wc -l < "$T/lim.build")" -eq 3 ] && cmp -s "$T/lim.build" "$T/lim.try" \
+	&& grep -q "^  [0-9]  lim.h:3: warning: comparison of unsigned expression in '>= 0' is always true \[-Wtype-limits\] (from lim.c:12)$" "$T/lim.out" \
+	&& grep -q "^  [0-9]  lim.h:3: warning: comparison of unsigned expression in '>= 0' is always true \[-Wtype-limits\] (from lim.c:17)$" "$T/lim.out" \
+	&& grep -q "^  [0-9]  lim.h:9: warning: array subscript 4 is outside array bounds of 'char\[4\]' \[-Warray-bounds\] (from lim.c:24)$" "$T/lim.out" \
+	&& grep -q "^| lim.h (from lim.c:17) | 3 | \`warning: comparison of unsigned" "$T/lim.md" \
+	&& grep -q '"compiled":"lim.c","file":"lim.h","from":{"file":"lim.c","line":24},"line":9,' "$T/lim.json" \
+	&& ok try/header-file-and-place || bad try/header-file-and-place "build: $(cat "$T/lim.build"); $(cat "$T/lim.out" "$T/lim.md")"
+
+# a compile that failed is never silence: unoptimised the file stops at
+# an #error, and -Wfatal-errors ends it there, so the fall-through
+# warning further down is unknown at O0, not absent; every format says
+# so, and the summary counts the failed compiles
+trystop() { DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12,clang-14 --targets x86-64 "$@" \
+	tests/try/stop/stop.c -- -Wimplicit-fallthrough -Wfatal-errors; }
+trystop > "$T/stop.txt" 2>&1
+trystop --format markdown > "$T/stop.md" 2>&1
+trystop --format json > "$T/stop.json" 2>&1
+grep -q "^diagmatrix try: 4 configurations (2 compilers × 1 target × 2 profiles), [0-9]* from the cache; [0-9]* distinct diagnostics; 2 compiles failed\.$" "$T/stop.txt" \
+	&& grep -q "^ *\([0-9]*\)  stop.c:16: warning: this statement may fall through \[-Wimplicit-fallthrough\]$" "$T/stop.txt" \
+	&& n=$(sed -n 's/^ *\([0-9]*\)  stop.c:16: warning: this statement may fall through.*/\1/p' "$T/stop.txt") \
+	&& grep -q "^ *$n  all others; failed: O0  –; failed: O0$" "$T/stop.txt" \
+	&& grep -q "^| stop.c | 16 | \`warning: this statement may fall through \[-Wimplicit-fallthrough\]\` | all others; failed: O0 | –; failed: O0 |$" "$T/stop.md" \
+	&& grep -q '"line":16,"severity":"warning","option":"-Wimplicit-fallthrough","message":"this statement may fall through","fired":{"gcc-12":\["x86-64/default"\]},"failed":{"gcc-12":\["x86-64/O0"\],"clang-14":\["x86-64/O0"\]}}' "$T/stop.json" \
+	&& grep -q '"failed_compiles":2,' "$T/stop.json" && grep -q '"failed: WHERE" names where the compile failed$' "$T/stop.md" \
+	&& ok try/failed-is-not-silent || bad try/failed-is-not-silent "$(cat "$T/stop.txt" "$T/stop.md")"
+
+# a diagnostic without a place (Clang's unknown warning option) is a row,
+# and the flag it names is one the compiler did not take; a compiler of
+# the selection that did not run is named with why
+DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12,clang-14,gcc-99 --targets x86-64 --profiles default \
+	tests/try/demo.c -- -Wlogical-op > "$T/ign.txt" 2>&1
+grep -q "^ *[0-9]*  demo.c: warning: unknown warning option '-Wlogical-op'.* \[-Wunknown-warning-option\]$" "$T/ign.txt" \
+	&& grep -q "^  not taken by clang-14 (it said so): -Wlogical-op$" "$T/ign.txt" \
+	&& grep -q "^  not run: gcc-99 x86-64: gcc-99-does-not-exist not found (apt-get install gcc-99)$" "$T/ign.txt" \
+	&& grep -q "^diagmatrix try: 2 configurations (2 compilers × 1 target × 1 profile)" "$T/ign.txt" \
+	&& ok try/unplaced-and-not-run || bad try/unplaced-and-not-run "$(cat "$T/ign.txt")"
+
+# a selection of nothing is an input error, never everything; try on a
+# directory says it walked it; a usage error shows try's own usage
+st=""
+$DM try --config $E --targets '' tests/try/demo.c > /dev/null 2> "$T/sel1"; st="$st $?"
+$DM try --config $E --compilers , tests/try/demo.c > /dev/null 2> "$T/sel2"; st="$st $?"
+$DM try --config $E --compilers gcc-12 tests/try/empty > /dev/null 2> "$T/sel3"; st="$st $?"
+$DM try --config $E --compilers gcc-12 --profiles as-written tests/try/demo.c > /dev/null 2> "$T/sel4"; st="$st $?"
+$DM try --config $E --bogus tests/try/demo.c > /dev/null 2> "$T/sel5"; st="$st $?"
+DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12 --targets x86-64 --profiles default tests/try/stop > "$T/walk" 2>&1
+[ "$st" = " 2 2 2 2 2" ] && grep -q "error: option '--targets' names nothing" "$T/sel1" \
+	&& grep -q "error: option '--compilers' names nothing" "$T/sel2" \
+	&& grep -q "error: no C file in tests/try/empty (try walks a directory for its .c files)$" "$T/sel3" \
+	&& grep -q "error: nothing to compile: the as-written profile is the flags of a compilation database" "$T/sel4" \
+	&& grep -q "^usage: diagmatrix try " "$T/sel5" && ! grep -q "diagmatrix run" "$T/sel5" \
+	&& grep -q "^diagmatrix try: 1 compile of the 1 C file under tests/try/stop, each in 1 configuration (1 compiler × 1 target × 1 profile)" "$T/walk" \
+	&& ok try/selections || bad try/selections "$st: $(cat "$T/sel1" "$T/sel2" "$T/sel3" "$T/sel4" "$T/sel5" "$T/walk")"

@@ -135,3 +135,57 @@ TEST(diag_paths)
 	diaglist_release(&dl);
 	diaglist_release(&notes);
 }
+
+/* Where a diagnostic in a header or a macro was used from: GCC's macro
+ * expansion notes (two places of use stay two diagnostics), its inlined
+ * call, its include chain (outermost last), and Clang's (outermost first). */
+TEST(diag_from)
+{
+	struct diaglist dl = { .sites = 1 };
+
+	parse(&dl,
+	      "In file included from lim.c:2:\n"
+	      "lim.c: In function 'first':\n"
+	      "lim.h:3:24: warning: comparison is always true [-Wtype-limits]\n"
+	      "    3 | #define NONNEG(x) ((x) >= 0)\n"
+	      "lim.c:10:16: note: in expansion of macro 'NONNEG'\n"
+	      "lim.c: In function 'second':\n"
+	      "lim.h:3:24: warning: comparison is always true [-Wtype-limits]\n"
+	      "lim.c:15:16: note: in expansion of macro 'NONNEG'\n"
+	      "In function 'put',\n"
+	      "    inlined from 'use' at lim.c:22:2:\n"
+	      "lim.h:9:14: warning: array subscript 4 is outside array bounds [-Warray-bounds]\n"
+	      "lim.c: In function 'use':\n"
+	      "lim.c:20:14: note: at offset 4 into object 'b' of size 4\n"
+	      "lim.h:12:1: warning: no from here either [-Wx]\n"
+	      "lim.c:30:1: warning: the file's own\n"
+	      "In file included from deep.h:1,\n"
+	      "                 from main.c:5:\n"
+	      "deeper.h:2:3: warning: through two [-Wy]\n"
+	      "In file included from main.c:7:\n"
+	      "In file included from ./b.h:1:\n"
+	      "./c.h:2:3: warning: clang's chain [-Wz]\n"
+	      "main.c:9:1: warning: clang at the place of use\n"
+	      "    from x;\n");
+	CHECK(dl.n == 11);
+	if (dl.n != 11)
+		goto out;
+	CHECK_STR(dl.v[0].from_file, "lim.c");
+	CHECK(dl.v[0].from_line == 10 && dl.v[0].count == 1 && dl.v[1].sev == SEV_NOTE);
+	CHECK_STR(dl.v[2].from_file, "lim.c");
+	CHECK(dl.v[2].from_line == 15 && dl.v[2].line == 3 && dl.v[2].count == 1);
+	CHECK_STR(dl.v[4].from_file, "lim.c");
+	CHECK(dl.v[4].from_line == 22);
+	CHECK(dl.v[5].sev == SEV_NOTE && dl.v[5].line == 20);
+	/* a later warning in the same header keeps the include chain's place */
+	CHECK_STR(dl.v[6].from_file, "lim.c");
+	CHECK(dl.v[6].from_line == 2);
+	CHECK(dl.v[7].from_file == NULL && dl.v[7].from_line == 0);
+	CHECK_STR(dl.v[8].from_file, "main.c");
+	CHECK(dl.v[8].from_line == 5);
+	CHECK_STR(dl.v[9].from_file, "main.c");
+	CHECK(dl.v[9].from_line == 7);
+	CHECK(dl.v[10].from_file == NULL);
+out:
+	diaglist_release(&dl);
+}

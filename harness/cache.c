@@ -413,3 +413,57 @@ cache_key_final(struct cache_key *k, char hex[65])
 {
 	sha256_hex(&k->sha, hex);
 }
+
+static double
+timespec_seconds(const struct timespec *ts)
+{
+	return (double)ts->tv_sec + (double)ts->tv_nsec / 1e9;
+}
+
+/* Is path one of the kernel's (/proc, /sys, /dev), whose "files" may block
+ * or change as they are read? A compile's rule names them only when its
+ * output is forged: no key follows them. */
+static int
+kernel_file(const char *path)
+{
+	return !strncmp(path, "/proc/", 6) || !strncmp(path, "/sys/", 5) || !strncmp(path, "/dev/", 5);
+}
+
+/* Hash what fd holds, at most MAX_CASE_BYTES. Returns -1 past that, or on
+ * a read that fails (a non-blocking one that would block included). */
+static int
+hash_fd(struct cache_key *k, int fd)
+{
+	char buf[65536];
+	size_t total = 0;
+	ssize_t n;
+
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || (total += (size_t)n) > MAX_CASE_BYTES)
+			return -1;
+		sha256_update(&k->sha, buf, (size_t)n);
+	}
+	return 0;
+}
+
+int
+cache_key_file(struct cache_key *k, const char *path, double since)
+{
+	struct stat st;
+	int fd, r = -1;
+
+	cache_key_str(k, path);
+	if (kernel_file(path) || (fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)) < 0)
+		return -1;
+	/* a regular file only: a FIFO or a device a case includes is no input a key can name */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    !(since && (timespec_seconds(&st.st_mtim) >= since || timespec_seconds(&st.st_ctim) >= since)) &&
+	    hash_fd(k, fd) == 0) {
+		sha256_update(&k->sha, "", 1);   /* the end of one file's bytes */
+		r = 0;
+	}
+	close(fd);
+	return r;
+}

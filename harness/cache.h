@@ -18,6 +18,8 @@
 #ifndef CACHE_H
 #define CACHE_H
 
+#include <time.h>
+
 #include "sha256.h"
 #include "util.h"
 
@@ -71,6 +73,11 @@ void cache_key_command(struct cache_key *k, const char *cmd);
  * __has_include, __has_embed, more than MAX_SOURCES files): a key that
  * would answer for other inputs too, not to be used. */
 int cache_key_source(struct cache_key *k, const char *path);
+/* A file a compile read (its dependency output): its name and bytes.
+ * Returns -1 when it cannot be read, or was changed at or after since
+ * (the compile's start, in seconds since the epoch; 0: no such check):
+ * it may not be what the compile read. */
+int cache_key_file(struct cache_key *k, const char *path, double since);
 /* The environment variables that change what compilers do (PATH, LC_*,
  * LANG, GCC_*, CPATH, ...). */
 void cache_key_env(struct cache_key *k, char *const *envp);

@@ -29,8 +29,12 @@ cdone(void *vc, size_t i, const struct proc_result *r)
 	if (o->cache->dir && (!o->keep || o->keep(o->ctx, t, r))) {
 		struct cache_entry e = { .exit_code = r->exit_code, .seconds = r->seconds, .cpu = r->cpu,
 		                         .err_dropped = r->err_dropped, .out = r->out, .err = r->err };
-		if (c->keys[t][0])
-			cache_put(o->cache, c->keys[t], &e);
+		char key[65];
+		memcpy(key, c->keys[t], sizeof(key));
+		if (o->store_key)
+			o->store_key(o->ctx, t, r, key);
+		if (key[0])
+			cache_put(o->cache, key, &e);
 	}
 }
 

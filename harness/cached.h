@@ -28,6 +28,10 @@ struct cached_opts {
 	void (*done)(void *ctx, size_t i, const struct proc_result *r, int cached);
 	/* is the answer of task i worth keeping? (NULL: every answer) */
 	int (*keep)(void *ctx, size_t i, const struct proc_result *r);
+	/* optional: the key to keep task i's answer under, when only the
+	 * answer names all it read (a compile's dependency output); "": not
+	 * kept. NULL: the key looked up. */
+	void (*store_key)(void *ctx, size_t i, const struct proc_result *r, char key[65]);
 	/* optional: reorder the n tasks to run (indices into the tasks) */
 	void (*order)(void *ctx, size_t *run, size_t n);
 };

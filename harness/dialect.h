@@ -92,6 +92,12 @@ struct dialect_ops {
 	/* A diagnostic used from two places (a macro's, a header's) is two
 	 * diagnostics, as a reader of the places wants (diag.h, sites). */
 	int distinct_sites;
+	/* Its compiles say what they read (-MD, the rule on standard output),
+	 * and the cache keys each answer by those files' bytes (exec.c, as
+	 * ccache's direct mode): a file found through -I, a macro include,
+	 * __has_include or #embed is then cached, and compiled again when one
+	 * of them changes. */
+	int follows_inputs;
 };
 
 /* The dialect called name ("native", "verify", "dejagnu", "none"), or NULL; "auto"

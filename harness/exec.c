@@ -9,6 +9,7 @@
 
 #include "box.h"
 #include "cached.h"
+#include "depfile.h"
 #include "exec.h"
 #include "jobserver.h"
 #include "match.h"
@@ -24,6 +25,8 @@ struct exec {
 	struct results_writer out;
 	size_t *torun;                  /* task index -> job index: the jobs to compile */
 	size_t ntorun;
+	size_t from_cache;              /* jobs answered by the cache (a manifest's reads are not answers) */
+	size_t not_cached[3];           /* jobs whose answer no key can name, by why (NC_*) */
 	char **envp;
 	char *tmpdir_env;               /* TMPDIR=the scratch directory, in envp without the sandbox */
 	char (*case_digest)[65];        /* per case: its bytes and local headers */
@@ -215,11 +218,91 @@ jget(void *vx, size_t t, struct proc *p)
 }
 
 /* The cache key of a compile: everything that can change what it prints. */
-static void
-jkey(void *vx, size_t t, const struct proc *p, char key[65])
+/* Why a job's answer was not kept (exec.not_cached), as the summary says it. */
+enum { NC_TEXT, NC_UNSAID, NC_CHANGED };
+/* The most files a compile's answer is keyed by: a rule that names more
+ * (forged, or a build beyond reason) is not kept. */
+enum { MAX_INPUTS = 4096 };
+static const char *const not_cached_why[] = {
+	[NC_TEXT] = "they read headers through -I, a macro or __has_include, which only try follows",
+	[NC_UNSAID] = "the compile did not say what it read (a fatal error or a crash first)",
+	[NC_CHANGED] = "a file they read could not be read again (or was no plain file), changed while they ran, "
+	               "or they read more than 4096",
+};
+
+/* Does job j's key follow what its compile read (its dependency output,
+ * jobs.h), as ccache's direct mode does, rather than what a scan of the
+ * case's text can name? */
+static int
+follows_inputs(const struct exec *x, const struct job *j)
 {
-	struct exec *x = vx;
-	const struct job *j = &x->p->jl.v[x->torun[t]];
+	return x->p->cases.v[j->caseidx].dialect->follows_inputs;
+}
+
+/* Does the key made from job j's command and case text cover all it
+ * reads? Not when the case includes what the scan cannot follow, or
+ * flags name include directories or files. */
+static int
+text_complete(const struct exec *x, const struct job *j)
+{
+	return !x->case_opaque[j->caseidx] && !x->p->cfg.uncached_jobs &&
+	       !job_names_paths(j, &x->p->cfg, &x->p->ps, x->p->cases.v);
+}
+
+/* Where the names of the files a compile keyed key1 read are kept. */
+static void
+manifest_key(const char key1[65], char mkey[65])
+{
+	struct cache_key k;
+
+	cache_key_init(&k, "inputs-manifest");
+	cache_key_str(&k, key1);
+	cache_key_final(&k, mkey);
+}
+
+/* The key of an answer: key1, then the names and bytes of the files the
+ * compile read (since: the compile's start, see cache_key_file). Returns
+ * -1 (key "") when one cannot be read or changed meanwhile. */
+static int
+answer_key(const char key1[65], const struct strvec *paths, double since, char key[65])
+{
+	struct cache_key k;
+
+	key[0] = 0;
+	cache_key_init(&k, "inputs");
+	cache_key_str(&k, key1);
+	for (size_t i = 0; i < paths->n; i++)
+		if (cache_key_file(&k, paths->v[i], since) < 0)
+			return -1;
+	cache_key_final(&k, key);
+	return 0;
+}
+
+/* The key of job j's answer, found through the manifest at key1: the
+ * files its last compile read, as they are now; "" without a manifest. */
+static void
+inputs_lookup(struct exec *x, const char key1[65], char key[65])
+{
+	char mkey[65];
+	struct cache_entry e;
+	struct strvec paths = {0};
+
+	key[0] = 0;
+	manifest_key(key1, mkey);
+	if (!cache_get(&x->p->cache, mkey, &e))
+		return;
+	for (const char *s = sb_str(&e.out), *nl; (nl = strchr(s, '\n')); s = nl + 1)
+		strvec_push_nocopy(&paths, xstrndup(s, (size_t)(nl - s)));
+	answer_key(key1, &paths, 0, key);
+	strvec_release(&paths);
+	cache_entry_release(&e);
+}
+
+/* The job's key from its command and case: key1 of the manifest for a
+ * job that follows its inputs, else its answer's. */
+static void
+command_key(struct exec *x, const struct job *j, const struct proc *p, char key[65])
+{
 	struct cache_key k;
 
 	/* a root's bwrap command is left out: it names the run's scratch
@@ -233,11 +316,76 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 		cache_key_str(&k, p->argv.v[i]);
 	cache_key_str(&k, x->env_digest);
 	cache_key_str(&k, x->case_digest[j->caseidx]);
+	cache_key_str(&k, follows_inputs(x, j) ? "follows inputs" : "");
 	cache_key_final(&k, key);
-	/* what the key cannot follow: a header found through a path option of
-	 * the case's or the user's, or one its digest could not name */
-	if (x->case_opaque[j->caseidx] || job_names_paths(j, &x->p->cfg, &x->p->ps, x->p->cases.v))
+}
+
+static void
+jkey(void *vx, size_t t, const struct proc *p, char key[65])
+{
+	struct exec *x = vx;
+	const struct job *j = &x->p->jl.v[x->torun[t]];
+	char key1[65];
+
+	command_key(x, j, p, key1);
+	if (follows_inputs(x, j))
+		inputs_lookup(x, key1, key);
+	else if (text_complete(x, j))
+		memcpy(key, key1, 65);
+	else {
+		key[0] = 0;     /* a header the key cannot follow */
+		x->not_cached[NC_TEXT]++;
+	}
+}
+
+/* After a compile that follows its inputs: its answer's key from the
+ * files it said it read (but the system's, under /usr: docs/internals.md),
+ * and the manifest that names them for the next run. None read (a fatal
+ * error before the output was written): the key of the text alone, when
+ * that covers all. */
+/* The time of day, in seconds since the epoch (a file's times are). */
+static double
+wall_clock(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void
+jstore(void *vx, size_t t, const struct proc_result *r, char key[65])
+{
+	struct exec *x = vx;
+	const struct job *j = &x->p->jl.v[x->torun[t]];
+	struct strvec deps = {0}, paths = {0};
+	struct cache_entry e = {0};
+	char key1[65], mkey[65];
+
+	if (!follows_inputs(x, j))
+		return;
+	key[0] = 0;
+	command_key(x, j, r->proc, key1);
+	if (r->out_dropped || (depfile_parse(sb_str(&r->out), r->out.len, &deps) < 0 && !text_complete(x, j))) {
+		x->not_cached[NC_UNSAID]++;
+		strvec_release(&deps);
+		return;
+	}
+	for (size_t i = 0; i < deps.n; i++)
+		if (strncmp(deps.v[i], "/usr/", 5) && strvec_find(&paths, deps.v[i]) < 0)
+			strvec_push(&paths, deps.v[i]);
+	if (paths.n > MAX_INPUTS || answer_key(key1, &paths, wall_clock() - r->seconds - 0.01, key) < 0) {
 		key[0] = 0;
+		x->not_cached[NC_CHANGED]++;
+	} else {
+		for (size_t i = 0; i < paths.n; i++)
+			sb_addf(&e.out, "%s\n", paths.v[i]);
+		manifest_key(key1, mkey);
+		cache_put(&x->p->cache, mkey, &e);
+		sb_release(&e.out);
+	}
+	strvec_release(&deps);
+	strvec_release(&paths);
 }
 
 static void
@@ -245,7 +393,7 @@ jdone(void *vx, size_t t, const struct proc_result *r, int cached)
 {
 	struct exec *x = vx;
 
-	(void)cached;
+	x->from_cache += cached != 0;
 	judge(x, x->torun[t], r);
 }
 
@@ -502,6 +650,20 @@ add_meta(struct exec *x)
 	user_flags_meta(x);
 }
 
+/* "not_cached": "N: WHY; M: WHY", the jobs the cache could not keep. */
+static void
+not_cached_meta(struct exec *x)
+{
+	struct strbuf sb = {0};
+
+	for (size_t i = 0; i < LEN(not_cached_why); i++)
+		if (x->not_cached[i])
+			sb_addf(&sb, "%s%zu: %s", sb.len ? "; " : "", x->not_cached[i], not_cached_why[i]);
+	if (sb.len)
+		results_meta(&x->res, "not_cached", sb_str(&sb));
+	sb_release(&sb);
+}
+
 /* The harness's own cost, children excluded, and the cache's help: for
  * benchmarks. */
 static void
@@ -523,6 +685,7 @@ add_usage(struct exec *x, size_t cache_hits)
 	results_meta(&x->res, "jobs_cpu_s", num);   /* probes' and jobs' own, sandboxes not counted */
 	snprintf(num, sizeof(num), "%zu", cache_hits);
 	results_meta(&x->res, "cache_hits", num);
+	not_cached_meta(x);
 	box_stats(&bs);
 	snprintf(num, sizeof(num), "%zu %zu %zu", bs.started, bs.jobs, bs.refused);
 	results_meta(&x->res, "sandboxes", num);   /* kept ones started, jobs they ran, jobs they could not */
@@ -591,10 +754,9 @@ static int
 compile(struct exec *x)
 {
 	struct jobserver js;
-	struct cache none = {0};        /* disabled: the user's flags name headers no key follows */
 	struct cached_opts co = {
-		.ntasks = x->ntorun, .parallel = x->p->parallel, .cache = x->p->cfg.uncached_jobs ? &none : &x->p->cache, .ctx = x,
-		.get = jget, .key = jkey, .done = jdone, .keep = jkeep, .order = jorder,
+		.ntasks = x->ntorun, .parallel = x->p->parallel, .cache = &x->p->cache, .ctx = x,
+		.get = jget, .key = jkey, .done = jdone, .keep = jkeep, .store_key = jstore, .order = jorder,
 	};
 	int r;
 
@@ -622,6 +784,8 @@ summary(struct exec *x, size_t cache_hits)
 	fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
 	        x->p->jl.n, x->counts[V_PASS], x->counts[V_FAIL], x->counts[V_ERROR], x->counts[V_SKIP],
 	        x->counts[V_NA], cache_hits, x->o->out);
+	if (results_get_meta(&x->res, "not_cached"))
+		fprintf(stderr, "diagmatrix: not cached: %s\n", results_get_meta(&x->res, "not_cached"));
 }
 
 static void
@@ -645,7 +809,6 @@ int
 exec_plan(struct plan *p, const struct exec_opts *o)
 {
 	struct exec x = { .p = p, .o = o, .start = now_seconds() };
-	size_t probe_hits = p->cache.hits;
 	char *why;
 	int r, status;
 
@@ -673,7 +836,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 		results_meta(&x.res, "interrupted", r == 2 ? "SIGINT" : "SIGTERM");
 	else if (r < 0)
 		results_meta(&x.res, "interrupted", strerror(-r));
-	add_usage(&x, p->cache.hits - probe_hits);
+	add_usage(&x, x.from_cache);
 	if (results_writer_end(&x.out, &x.res, &why) < 0) {
 		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
 		free(why);
@@ -685,7 +848,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 		fprintf(stderr, "diagmatrix: error: cannot run the jobs: %s\n", strerror(-r));
 		status = 2;
 	} else {
-		summary(&x, p->cache.hits - probe_hits);
+		summary(&x, x.from_cache);
 		status = x.failures.n ? 1 : 0;
 	}
 	exec_release(&x);

@@ -122,6 +122,13 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	strvec_append(av, &cfg->user_flags);
 	if (!plain_first)
 		plain_output_flags(c->family, &ps->v[j->probe], av);
+	/* what the compile read, for the cache (dialect.h): the rule on
+	 * standard output, which nothing else there uses */
+	if (cf->dialect->follows_inputs) {
+		strvec_push(av, "-MD");
+		strvec_push(av, "-MF");
+		strvec_push(av, "-");
+	}
 	strvec_push(av, mode_flag[cf->mode]);
 	if (!file_first)
 		push_file(av, file);

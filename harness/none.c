@@ -33,4 +33,5 @@ const struct dialect_ops dialect_none = {
 	.bare_diagnostics = 1,
 	.failed_exit_is_error = 1,
 	.distinct_sites = 1,
+	.follows_inputs = 1,
 };

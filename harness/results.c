@@ -206,7 +206,7 @@ write_job(const struct results *r, const struct rjob *j, FILE *fp)
 			fputc('\t', fp);
 			for (size_t f = 0; f < g->nfits; f++)
 				fprintf(fp, "%s%zu", f ? "," : "", g->fits[f]);
-			if (*g->from_file) {
+			if (g->from_file && *g->from_file) {
 				put_field(fp, g->from_file);
 				put_int(fp, g->from_line);
 			}

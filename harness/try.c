@@ -698,7 +698,8 @@ plural(size_t n)
 static void
 write_summary(FILE *fp, const struct tmodel *m, const struct results *r, enum try_format fmt)
 {
-	const char *hits = results_get_meta(r, "cache_hits"), *walked = results_get_meta(r, "walked");
+	const char *hits = results_get_meta(r, "cache_hits"), *walked = results_get_meta(r, "walked"),
+	           *not_cached = results_get_meta(r, "not_cached");
 	struct strvec profiles = {0}, targets = {0};
 	size_t ncomp = 0, njobs = 0, nfailed = 0, per;
 
@@ -735,6 +736,12 @@ write_summary(FILE *fp, const struct tmodel *m, const struct results *r, enum tr
 	if (nfailed)
 		fprintf(fp, "; %zu compile%s failed", nfailed, plural(nfailed));
 	fputs(".\n", fp);
+	if (not_cached) {
+		struct strbuf w = {0};
+		sb_add_printable(&w, not_cached);
+		fprintf(fp, "%snot cached: %s\n", fmt == TRY_MARKDOWN ? "- " : "  ", sb_str(&w));
+		sb_release(&w);
+	}
 	strvec_release(&profiles);
 	strvec_release(&targets);
 }

@@ -135,3 +135,24 @@ DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12 --targets 
 	&& grep -q "^usage: diagmatrix try " "$T/sel5" && ! grep -q "diagmatrix run" "$T/sel5" \
 	&& grep -q "^diagmatrix try: 1 compile of the 1 C file under tests/try/stop, each in 1 configuration (1 compiler × 1 target × 1 profile)" "$T/walk" \
 	&& ok try/selections || bad try/selections "$st: $(cat "$T/sel1" "$T/sel2" "$T/sel3" "$T/sel4" "$T/sel5" "$T/walk")"
+
+# the cache follows what each compile read (its dependency output), as
+# ccache's direct mode does: a file that finds its header through -I and
+# a macro include is answered from the cache on a rerun, every compile
+# again once the header changes, and from the cache once more after that
+rm -rf "$T/mproj" && cp -r tests/try/proj "$T/mproj"
+printf '#include HDR\nint third(unsigned c);\nint third(unsigned c)\n{\n\treturn NONNEG(c);\n}\n' > "$T/mproj/src/macro.c"
+trymacro() { DIAGMATRIX_CACHE="$T/depcache" $DM try --config $E --compilers gcc-12,clang-14 --targets x86-64 \
+	"$T/mproj/src/macro.c" -- -Wextra "-I$T/mproj/include" '-DHDR="lim.h"'; }
+trymacro > "$T/dc1" 2>&1
+trymacro > "$T/dc2" 2>&1
+echo '#define EXTRA 1' >> "$T/mproj/include/lim.h"
+trymacro > "$T/dc3" 2>&1
+trymacro > "$T/dc4" 2>&1
+grep -q "^diagmatrix try: 4 configurations .*, 0 from the cache;" "$T/dc1" \
+	&& grep -q "^diagmatrix try: 4 configurations .*, 4 from the cache;" "$T/dc2" \
+	&& grep -q "^diagmatrix try: 4 configurations .*, 0 from the cache;" "$T/dc3" \
+	&& grep -q "^diagmatrix try: 4 configurations .*, 4 from the cache;" "$T/dc4" \
+	&& grep -q "^ *[0-9]  lim.h:3: warning: comparison of unsigned expression in '>= 0' is always true \[-Wtype-limits\] (from macro.c:5)$" "$T/dc2" \
+	&& [ "$(sed 1d "$T/dc1")" = "$(sed 1d "$T/dc2")" ] && ! grep -q "not cached" "$T/dc1" \
+	&& ok try/cache-follows-reads || bad try/cache-follows-reads "$(cat "$T/dc1" "$T/dc2" "$T/dc3" "$T/dc4")"

@@ -749,6 +749,12 @@ write_summary(FILE *fp, const struct tmodel *m, const struct results *r, enum tr
 /* "not run: gcc-9, gcc-10: root bullseye is not built (...)": the
  * compilers (or compiler and target) of the selection that did not run,
  * grouped by why. */
+static int
+missing_for(const struct rtoolchain *t, const char *note)
+{
+	return t->status == TC_MISSING && !strcmp(t->note, note);
+}
+
 static void
 write_not_run(FILE *fp, const struct results *r, enum try_format fmt)
 {
@@ -759,10 +765,14 @@ write_not_run(FILE *fp, const struct results *r, enum try_format fmt)
 			strvec_push(&notes, r->tcs[i].note);
 	for (size_t n = 0; n < notes.n; n++) {
 		struct strbuf sb = {0};
-		for (size_t i = 0; i < r->ntcs; i++) {
-			const struct rtoolchain *t = &r->tcs[i];
-			if (t->status == TC_MISSING && !strcmp(t->note, notes.v[n]))
-				sb_addf(&sb, "%s%s %s", sb.len ? ", " : "", t->compiler, t->target);
+		for (size_t i = 0, e; i < r->ntcs; i = e) {
+			int all = 1;
+			/* the compiler alone when all its targets missed for this */
+			for (e = i; e < r->ntcs && !strcmp(r->tcs[e].compiler, r->tcs[i].compiler); e++)
+				all &= missing_for(&r->tcs[e], notes.v[n]);
+			for (size_t k = i; k < e; k++)
+				if (all ? k == i : missing_for(&r->tcs[k], notes.v[n]))
+					sb_addf(&sb, all ? "%s%s" : "%s%s %s", sb.len ? ", " : "", r->tcs[k].compiler, r->tcs[k].target);
 		}
 		fprintf(fp, "%snot run: %s: ", fmt == TRY_MARKDOWN ? "- " : "  ", sb_str(&sb));
 		sb_reset(&sb);

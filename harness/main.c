@@ -31,7 +31,7 @@ static const char usage_text[] =
 	"                         [--dry-run] [--no-cache] [--shard K/N]\n"
 	"                         [--timeout SECONDS] [--quiet] [--dialect D]\n"
 	"                         [--trusted-cases] [--no-sandbox] [--cases-root DIR]\n"
-	"       diagmatrix try    [--format text|markdown|json] [--config FILE]\n"
+	"       diagmatrix try    [--format text|markdown|json] [--wide] [--config FILE]\n"
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
 	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
 	"                         [--compile-commands FILE.json] FILE.c... [-- FLAG...]\n"
@@ -244,7 +244,7 @@ run_flag(struct run_opts *o, const char *a)
 
 /* try's own argument at argv[*i] (--format, --from, or a file); 0 when it is none. */
 static int
-try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt, int *r)
+try_arg(int argc, char **argv, int *i, struct run_opts *o, struct try_view *view, int *r)
 {
 	const char *a = argv[*i], *v;
 
@@ -266,11 +266,15 @@ try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt,
 			*r = usage("option '%s' needs a value", a);
 		return 1;
 	}
+	if (!strcmp(a, "--wide")) {
+		view->width = 0;
+		return 1;
+	}
 	if (is_opt(a, "--format")) {
 		if (!(v = optval(argc, argv, i, "--format")))
 			*r = usage("option '%s' needs a value", a);
 		else if (!strcmp(v, "text") || !strcmp(v, "markdown") || !strcmp(v, "json"))
-			*fmt = !strcmp(v, "text") ? TRY_TEXT : !strcmp(v, "markdown") ? TRY_MARKDOWN : TRY_JSON;
+			view->fmt = !strcmp(v, "text") ? TRY_TEXT : !strcmp(v, "markdown") ? TRY_MARKDOWN : TRY_JSON;
 		else
 			*r = usage("try --format is text, markdown or json, not '%s'", v);
 		return 1;
@@ -282,16 +286,16 @@ try_arg(int argc, char **argv, int *i, struct run_opts *o, enum try_format *fmt,
 	return 0;
 }
 
-/* run's options, and try's (fmt non-NULL: files and --format; no --out,
+/* run's options, and try's (view non-NULL: files, --format, --wide; no --out,
  * --cases, --shard, --dialect, --dry-run). Returns 0 or a usage error's status. */
 static int
-run_args(int argc, char **argv, struct run_opts *o, enum try_format *fmt)
+run_args(int argc, char **argv, struct run_opts *o, struct try_view *view)
 {
 	static const char *const valued[] = {
 		"--config", "--compilers", "--targets", "--profiles", "--timeout", "--dialect", "--out", "--shard",
 		"--cases-root",
 	};
-	size_t nvalued = fmt ? 5 : LEN(valued);
+	size_t nvalued = view ? 5 : LEN(valued);
 	int r = 0;
 
 	for (int i = 1; i < argc && !r; i++) {
@@ -304,16 +308,16 @@ run_args(int argc, char **argv, struct run_opts *o, enum try_format *fmt)
 				r = usage("option '%s' needs a value", a);
 			else
 				r = run_value(o, valued[k], v);
-		} else if (fmt ? try_arg(argc, argv, &i, o, fmt, &r) : 0) {
+		} else if (view ? try_arg(argc, argv, &i, o, view, &r) : 0) {
 			continue;
-		} else if (!fmt && is_opt(a, "--cases")) {
+		} else if (!view && is_opt(a, "--cases")) {
 			if (!(v = optval(argc, argv, &i, "--cases")))
 				r = usage("option '%s' needs a value", a);
 			for (strvec_push(&o->plan.cases, v ? v : ""); !r && i + 1 < argc && argv[i + 1][0] != '-';)
 				strvec_push(&o->plan.cases, argv[++i]);
 		} else if (!strncmp(a, "-j", 2) || is_opt(a, "--jobs")) {
 			r = jobs_option(argc, argv, &i, &o->plan.parallel);
-		} else if ((fmt && (!strcmp(a, "--dry-run") || !strcmp(a, "--quiet"))) || !run_flag(o, a)) {
+		} else if ((view && (!strcmp(a, "--dry-run") || !strcmp(a, "--quiet"))) || !run_flag(o, a)) {
 			r = usage("unknown option '%s'", a);
 		}
 	}
@@ -368,8 +372,9 @@ static int
 cmd_try(int argc, char **argv)
 {
 	struct run_opts o = {0};
-	enum try_format fmt = TRY_TEXT;
-	int r = run_args(argc, argv, &o, &fmt);
+	/* the text grid cut to the terminal's width, unless --wide */
+	struct try_view view = { .fmt = TRY_TEXT, .width = terminal_width(1) };
+	int r = run_args(argc, argv, &o, &view);
 
 	if (!r && !o.plan.cases.n == !o.out)
 		r = usage("try needs C files, or --from RESULTS and no files", NULL);
@@ -379,13 +384,13 @@ cmd_try(int argc, char **argv)
 		if (read_all(&res, 1, (char **)&o.out) < 0)
 			r = 2;
 		else
-			try_write(stdout, &res, fmt);
+			try_write(stdout, &res, &view);
 		results_release(&res);
 	} else if (!r) {
 		struct confpath cp = {0};
 		if (!(r = locate_config(&cp, o.plan.config, 0))) {
 			o.plan.config = cp.path;
-			r = try_main(&o, fmt);
+			r = try_main(&o, &view);
 		}
 		confpath_release(&cp);
 	}

@@ -437,7 +437,7 @@ walked_meta(const struct run_opts *o, struct results *r)
 }
 
 int
-try_main(struct run_opts *o, enum try_format fmt)
+try_main(struct run_opts *o, const struct try_view *view)
 {
 	struct buildflags bf = {0};
 	char cwd[4096];
@@ -473,7 +473,7 @@ try_main(struct run_opts *o, enum try_format fmt)
 	} else if (status <= 1) {
 		walked_meta(o, &r);
 		results_sort_jobs(&r);
-		try_write(stdout, &r, fmt);
+		try_write(stdout, &r, view);
 		status = 0;     /* whatever fired: that is the answer, not a failure */
 	}
 	errlist_release(&errs);

@@ -27,7 +27,7 @@ struct run_opts {
 int run_main(struct run_opts *o);
 /* try: run o's files (no annotations read) into a scratch results file
  * and print what fired where (try.h); 0 whatever fired. */
-int try_main(struct run_opts *o, enum try_format fmt);
+int try_main(struct run_opts *o, const struct try_view *view);
 /* One shard of nshards (run --shard K/N; nshards 0: the whole matrix). */
 struct shard {
 	int k, n;

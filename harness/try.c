@@ -257,8 +257,27 @@ pad(FILE *fp, const char *s, size_t w)
 		fputc(' ', fp);
 }
 
+/* Columns first to last (exclusive) of the grid: the labels, then each
+ * row's cells, under the row numbers. */
 static void
-write_text(FILE *fp, const struct tmodel *m)
+write_band(FILE *fp, const struct tmodel *m, char **labels, const size_t *w, size_t first, size_t last)
+{
+	fputs("     ", fp);
+	for (size_t k = first; k < last; k++)
+		pad(fp, labels[k], k + 1 < last ? w[k] + 2 : 0);
+	fputc('\n', fp);
+	for (size_t i = 0; i < m->n; i++) {
+		fprintf(fp, "%3zu  ", i + 1);
+		for (size_t k = first; k < last; k++)
+			pad(fp, cell_of(m, i, k), k + 1 < last ? w[k] + 2 : 0);
+		fputc('\n', fp);
+	}
+}
+
+/* The rows, then the grid, in bands of columns no wider than width (0:
+ * one band); a column wider than width alone has a band of its own. */
+static void
+write_text(FILE *fp, const struct tmodel *m, size_t most)
 {
 	size_t *w = xcalloc(m->ncols + 1, sizeof(*w));
 	char **labels = xcalloc(m->ncols + 1, sizeof(*labels));
@@ -275,15 +294,13 @@ write_text(FILE *fp, const struct tmodel *m)
 			if (width(cell_of(m, i, k)) > w[k])
 				w[k] = width(cell_of(m, i, k));
 	}
-	fputs(m->n ? "\n     " : "     ", fp);
-	for (size_t k = 0; k < m->ncols; k++)
-		pad(fp, labels[k], k + 1 < m->ncols ? w[k] + 2 : 0);
-	fputc('\n', fp);
-	for (size_t i = 0; i < m->n; i++) {
-		fprintf(fp, "%3zu  ", i + 1);
-		for (size_t k = 0; k < m->ncols; k++)
-			pad(fp, cell_of(m, i, k), k + 1 < m->ncols ? w[k] + 2 : 0);
-		fputc('\n', fp);
+	for (size_t first = 0, last; first < m->ncols; first = last) {
+		size_t used = 5 + w[first];
+		for (last = first + 1; last < m->ncols && (!most || used + 2 + w[last] <= most); last++)
+			used += 2 + w[last];
+		if (m->n || first)
+			fputc('\n', fp);
+		write_band(fp, m, labels, w, first, last);
 	}
 	for (size_t k = 0; k < m->ncols; k++)
 		free(labels[k]);
@@ -798,9 +815,10 @@ write_legend(FILE *fp)
 }
 
 void
-try_write(FILE *fp, const struct results *r, enum try_format fmt)
+try_write(FILE *fp, const struct results *r, const struct try_view *view)
 {
 	struct tmodel m;
+	enum try_format fmt = view->fmt;
 
 	model_build(&m, r);
 	if (fmt == TRY_JSON) {
@@ -814,7 +832,7 @@ try_write(FILE *fp, const struct results *r, enum try_format fmt)
 		if (m.ncols && fmt == TRY_MARKDOWN)
 			write_markdown(fp, &m);
 		else if (m.ncols)
-			write_text(fp, &m);
+			write_text(fp, &m, view->width);
 		if (m.ncols)
 			write_legend(fp);
 	}

@@ -21,6 +21,14 @@
 
 enum try_format { TRY_TEXT, TRY_MARKDOWN, TRY_JSON };
 
-void try_write(FILE *fp, const struct results *r, enum try_format fmt);
+/* How try shows its answer: the format, and for text the most columns a
+ * line of the grid may take (wider grids are cut into bands of columns,
+ * each with the row numbers; 0: no limit). */
+struct try_view {
+	enum try_format fmt;
+	size_t width;
+};
+
+void try_write(FILE *fp, const struct results *r, const struct try_view *view);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -684,4 +685,14 @@ fd_first_line(int fd)
 	buf[n] = 0;
 	buf[strcspn(buf, "\n")] = 0;
 	return *buf ? xstrdup(buf) : NULL;
+}
+
+size_t
+terminal_width(int fd)
+{
+	struct winsize ws;
+
+	if (!isatty(fd) || ioctl(fd, TIOCGWINSZ, &ws) < 0)
+		return 0;
+	return ws.ws_col;
 }

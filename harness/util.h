@@ -166,6 +166,8 @@ char *path_lookup(const char *cmd);
 
 /* Monotonic clock in seconds. */
 double now_seconds(void);
+/* The columns of the terminal fd is, or 0 when it is none (a pipe, a file). */
+size_t terminal_width(int fd);
 /* Initialize attr for a child in a process group of its own, with no
  * signal blocked and those the harness catches or ignores (INT, TERM,
  * CHLD, PIPE, HUP) back at their defaults. */

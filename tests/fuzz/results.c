@@ -27,8 +27,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			table_write(null, &r);
 			table_write_overview(null, &r);
 			svg_write(null, &r);
-			try_write(null, &r, TRY_TEXT);
-			try_write(null, &r, TRY_JSON);
+			try_write(null, &r, &(struct try_view){ TRY_TEXT, 40 });
+			try_write(null, &r, &(struct try_view){ TRY_MARKDOWN, 0 });
+			try_write(null, &r, &(struct try_view){ TRY_JSON, 0 });
 			export_tsv(null, &r);
 			export_tap(null, &r);
 			export_junit(null, &r);

@@ -68,3 +68,14 @@ $DM merge --out "$T/two-trees.results" tests/report/trees.results "$T/shapes.res
 	&& [ "$($DM table --format trees "$T/two-trees.results" | grep '^## ' | tr '\n' '|')" = \
 	     "## linux-6.12, configuration xe-6.8-rc1|## linux-6.12-shapes, configuration xe-6.8-rc1|" ] \
 	&& ok report/trees-order || bad report/trees-order "$(cat "$T/two-trees.err"; $DM table --format trees "$T/two-trees.results" | grep '^## ')"
+
+# try's grid on a terminal of 60 columns comes in bands that fit it, each
+# with the row numbers, every column in one of them; --wide keeps one band
+script -qc "stty cols 60; $DM try --from $G/try.results" /dev/null | tr -d '\r' > "$T/bands" 2>&1
+script -qc "stty cols 60; $DM try --wide --from $G/try.results" /dev/null | tr -d '\r' > "$T/wide" 2>&1
+sed -n '/^     gcc-10/,$p' "$T/bands" | sed '/^Each cell/,$d' > "$T/bands.grid"
+[ -s "$T/bands.grid" ] && [ "$(awk '{ if (length($0) > n) n = length($0) } END { print n }' "$T/bands.grid")" -le 60 ] \
+	&& grep -q "^     clang-16$" "$T/bands.grid" && grep -q "^     gcc-10 " "$T/bands.grid" \
+	&& [ "$(grep -c '^  1  ' "$T/bands.grid")" -ge 2 ] \
+	&& grep -q "^     gcc-10 .*gcc 11–12 .*clang 14–15 .*clang-16$" "$T/wide" \
+	&& ok grid/try-bands || bad grid/try-bands "$(cat "$T/bands" "$T/wide")"

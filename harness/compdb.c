@@ -380,16 +380,18 @@ compdb_dir(const struct compdb_entry *e, const char *base)
 }
 
 const struct compdb_entry *
-compdb_find(const struct compdb *db, const char *base, const char *source)
+compdb_find(const struct compdb *db, const char *base, const char *source, size_t nth, size_t *count)
 {
 	const struct compdb_entry *found = NULL;
+
+	*count = 0;
 
 	for (size_t i = 0; i < db->n; i++) {
 		const struct compdb_entry *e = &db->v[i];
 		char *dir = compdb_dir(e, base);
 		char *path = e->file[0] == '/' ? xstrdup(e->file) : xasprintf("%s/%s", dir, e->file);
 		char *real = realpath(path, NULL);
-		if (!strcmp(real ? real : path, source))
+		if (!strcmp(real ? real : path, source) && (++*count == nth || !nth))
 			found = e;
 		free(real);
 		free(path);

@@ -35,9 +35,11 @@ int compdb_parse(struct compdb *db, const char *name, const char *buf, size_t le
  * against base (the database's directory; NULL: as it is). Allocated. */
 char *compdb_dir(const struct compdb_entry *e, const char *base);
 /* The entry that compiles source (an absolute path, symbolic links
- * resolved) with its file resolved against its directory (compdb_dir);
- * the last one when there are several (a later build's). NULL: none. */
-const struct compdb_entry *compdb_find(const struct compdb *db, const char *base, const char *source);
+ * resolved) with its file resolved against its directory (compdb_dir):
+ * the nth from 1, or (nth 0) the last when there are several (a later
+ * build's). *count: how many compile it. NULL: none, or fewer than nth. */
+const struct compdb_entry *compdb_find(const struct compdb *db, const char *base, const char *source, size_t nth,
+                                       size_t *count);
 void compdb_release(struct compdb *db);
 
 #endif

@@ -39,6 +39,10 @@ struct exec {
 	enum { PROGRESS_NONE, PROGRESS_TERMINAL, PROGRESS_LINES } progress;
 	double start, drawn;            /* when the run began, when the line was last drawn */
 	size_t logged;                  /* PROGRESS_LINES: the jobs done at the last line */
+	/* per compiler: its compiles still to judge, and those that ran (not
+	 * from the cache) with their wall time: the estimate of the time left */
+	size_t *left, *ran;
+	double *spent;
 	char *scratch;                  /* where DejaGnu files are compiled: their dump files land there */
 };
 
@@ -54,6 +58,27 @@ duration(char *buf, size_t n, double s)
 		snprintf(buf, n, "%ldm%02lds", t / 60, t % 60);
 	else
 		snprintf(buf, n, "%ldh%02ldm", t / 3600, t / 60 % 60);
+}
+
+/* The time the jobs still to judge will take: each compiler's by what
+ * its compiles so far took (one that has none yet: all compilers'), over
+ * the jobs run at once. A compiler is often ten times another (a root's
+ * Clang beside GCC 9): the rate of the jobs so far says less. */
+static double
+time_left(const struct exec *x)
+{
+	size_t nc = x->p->cfg.ncompilers, ran = 0;
+	double spent = 0, total = 0;
+
+	for (size_t c = 0; c < nc; c++) {
+		ran += x->ran[c];
+		spent += x->spent[c];
+	}
+	if (!ran)
+		return 0;
+	for (size_t c = 0; c < nc; c++)
+		total += (double)x->left[c] * (x->ran[c] ? x->spent[c] / (double)x->ran[c] : spent / (double)ran);
+	return total / (x->p->parallel > 0 ? x->p->parallel : 1);
 }
 
 /* Where the run is: done/total, failures, elapsed, and the time left at
@@ -78,7 +103,7 @@ progress(struct exec *x, int force)
 	rate = now > x->start ? (double)x->done / (now - x->start) : 0;
 	duration(elapsed, sizeof(elapsed), now - x->start);
 	if (rate > 0 && x->done < x->total)
-		duration(left, sizeof(left), (double)(x->total - x->done) / rate);
+		duration(left, sizeof(left), time_left(x));
 	fprintf(stderr, "%s[%zu/%zu] %zu%%, %zu failing, %.0f jobs/s, %s elapsed%s%s%s",
 	        x->progress == PROGRESS_TERMINAL ? "\r" : "diagmatrix: ", x->done, x->total,
 	        x->total ? x->done * 100 / x->total : 100, x->failed, rate, elapsed,
@@ -393,7 +418,14 @@ jdone(void *vx, size_t t, const struct proc_result *r, int cached)
 {
 	struct exec *x = vx;
 
+	size_t c = x->p->jl.v[x->torun[t]].compiler;
+
 	x->from_cache += cached != 0;
+	x->left[c]--;
+	if (!cached) {
+		x->ran[c]++;
+		x->spent[c] += r->seconds;
+	}
 	judge(x, x->torun[t], r);
 }
 
@@ -712,6 +744,11 @@ decided(struct exec *x)
 		free(reason);
 	}
 	x->total = x->ntorun;
+	x->left = xcalloc(p->cfg.ncompilers + 1, sizeof(*x->left));
+	x->ran = xcalloc(p->cfg.ncompilers + 1, sizeof(*x->ran));
+	x->spent = xcalloc(p->cfg.ncompilers + 1, sizeof(*x->spent));
+	for (size_t i = 0; i < x->ntorun; i++)
+		x->left[p->jl.v[x->torun[i]].compiler]++;
 }
 
 /* runtest compiles in a directory of its own, and so do we: the files ask
@@ -796,6 +833,9 @@ exec_release(struct exec *x)
 		remove_tree(x->scratch);
 	free(x->scratch);
 	free(x->torun);
+	free(x->left);
+	free(x->ran);
+	free(x->spent);
 	free(x->envp);
 	free(x->tmpdir_env);
 	free(x->case_digest);
@@ -814,7 +854,7 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 
 	/* try piped says nothing but its answer */
 	x.progress = o->quiet ? PROGRESS_NONE : isatty(2) ? PROGRESS_TERMINAL :
-	             o->progress_only ? PROGRESS_NONE : PROGRESS_LINES;
+	             PROGRESS_LINES;
 	add_meta(&x);
 	add_toolchains(&x.res, &p->cfg, &p->ps, &p->jl);
 	for (size_t k = 0; k < p->cases.n; k++)

@@ -16,7 +16,7 @@ struct exec_opts {
 	const char *out;            /* the results file */
 	double timeout;             /* > 0: overrides the configuration */
 	int quiet;                  /* no progress, no failure lines, no summary */
-	int progress_only;          /* progress on a terminal, but no failure lines, no summary */
+	int progress_only;          /* progress (a status line, or lines piped), but no failure lines, no summary */
 	const char *config;         /* for the results' meta */
 };
 

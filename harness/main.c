@@ -34,7 +34,8 @@ static const char usage_text[] =
 	"       diagmatrix try    [--format text|markdown|json] [--wide] [--config FILE]\n"
 	"                         [--compilers A,B] [--targets X,Y] [--profiles P,Q]\n"
 	"                         [-j N] [--no-cache] [--timeout SECONDS]\n"
-	"                         [--compile-commands FILE.json] FILE.c... [-- FLAG...]\n"
+	"                         [--compile-commands FILE.json [--entry N]] FILE.c...\n"
+	"                         [-- FLAG...]\n"
 	"       diagmatrix try    [--format text|markdown|json] --from RESULTS\n"
 	"       diagmatrix table  [--format markdown|svg|overview|trees|atlas] RESULTS...\n"
 	"       diagmatrix export --format tsv|tap|junit|jsonl RESULTS...\n"
@@ -259,6 +260,17 @@ try_arg(int argc, char **argv, int *i, struct run_opts *o, struct try_view *view
 	if (is_opt(a, "--compile-commands")) {
 		if (!(o->compdb = optval(argc, argv, i, "--compile-commands")))
 			*r = usage("option '%s' needs a value", a);
+		return 1;
+	}
+	if (is_opt(a, "--entry")) {
+		char *end;
+		long n;
+		if (!(v = optval(argc, argv, i, "--entry")))
+			*r = usage("option '%s' needs a value", a);
+		else if ((n = strtol(v, &end, 10)) < 1 || *end || n > 1000000)
+			*r = usage("try --entry takes a command's number from 1, not '%s'", v);
+		else
+			o->compdb_entry = (size_t)n;
 		return 1;
 	}
 	if (is_opt(a, "--from")) {

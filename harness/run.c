@@ -362,14 +362,17 @@ try_scratch(void)
 
 /* try --compile-commands: the build's command of o's one file, sorted
  * (userflags.h) into bf. Returns 0, or 2 with the error printed. */
+/* The flags of the one file's entry in the compilation database; when
+ * several compile it, *which says which was taken (allocated). */
 static int
-build_command(const struct run_opts *o, struct buildflags *bf)
+build_command(const struct run_opts *o, struct buildflags *bf, char **which)
 {
 	struct strbuf sb = {0};
 	struct compdb db = {0};
 	struct errlist errs = {0};
 	const struct compdb_entry *e = NULL;
 	char *why = NULL;
+	size_t count = 0;
 	char *src = o->plan.cases.n == 1 ? realpath(o->plan.cases.v[0], NULL) : NULL;
 	/* the database's directory, for a relative "directory" (none for a pipe) */
 	char *base = realpath(o->compdb, NULL), *slash = base ? strrchr(base, '/') : NULL;
@@ -384,8 +387,14 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 		fprintf(stderr, "%s: error: cannot read: %s\n", o->compdb, why);
 	else if (compdb_parse(&db, o->compdb, sb.buf, sb.len, &errs) < 0)
 		errlist_print(&errs, stderr);
-	else if (!(e = compdb_find(&db, slash ? base : NULL, src)))
+	else if (!(e = compdb_find(&db, slash ? base : NULL, src, o->compdb_entry, &count)) && !count)
 		fprintf(stderr, "%s: error: no command compiles %s\n", o->compdb, src);
+	else if (!e)
+		fprintf(stderr, "%s: error: %zu command%s compile%s %s: --entry %zu names none\n", o->compdb, count,
+		        count == 1 ? "" : "s", count == 1 ? "s" : "", src, o->compdb_entry);
+	if (e && count > 1)
+		*which = xasprintf("command %zu of the %zu that compile it (%s:%d; --entry N takes another)",
+		                   o->compdb_entry ? o->compdb_entry : count, count, o->compdb, e->line);
 	if (e) {
 		char *dir = compdb_dir(e, slash ? base : NULL);
 		buildflags_sort(bf, &e->argv, dir);
@@ -398,6 +407,50 @@ build_command(const struct run_opts *o, struct buildflags *bf)
 	free(src);
 	free(why);
 	return e ? 0 : 2;
+}
+
+/* The last -O of words (NULL: none): the optimisation level a compiler
+ * takes from them. */
+static const char *
+last_opt_level(char *const *words, size_t n)
+{
+	const char *o = NULL;
+
+	for (size_t i = 0; i < n; i++)
+		if (!strncmp(words[i], "-O", 2))
+			o = words[i];
+	return o;
+}
+
+/* The user's -O comes after every profile's and wins: a profile whose
+ * own -O differs is labelled with the one its compiles had ("O0 (-O3)"),
+ * so that no reader takes O0 for -O0. */
+static void
+label_opt_level(const struct run_opts *o, struct results *r)
+{
+	const char *mine = last_opt_level(o->user_flags.v, o->user_flags.n);
+
+	for (size_t p = 0; mine && p < r->nprofiles; p++) {
+		struct strvec words = {0};
+		const char *theirs;
+		char *label;
+		char *err = NULL;
+		size_t at;
+		if (shell_split(r->profiles[p].flags, strlen(r->profiles[p].flags), &words, &err, &at) < 0)
+			free(err);
+		theirs = last_opt_level(words.v, words.n);
+		if (!theirs || strcmp(theirs, mine)) {
+			label = xasprintf("%s (%s)", r->profiles[p].name, mine);
+			for (size_t j = 0; j < r->njobs; j++)
+				if (!strcmp(r->jobs[j].profile, r->profiles[p].name)) {
+					free(r->jobs[j].profile);
+					r->jobs[j].profile = xstrdup(label);
+				}
+			free(r->profiles[p].name);
+			r->profiles[p].name = label;
+		}
+		strvec_release(&words);
+	}
 }
 
 /* A try that selected nothing is an input error, said with why: no C
@@ -443,11 +496,12 @@ try_main(struct run_opts *o, const struct try_view *view)
 	char cwd[4096];
 	struct results r = {0};
 	struct errlist errs = {0};
-	char *dir = try_scratch(), *out;
+	char *dir = try_scratch(), *out, *which = NULL;
 	int status;
 
-	if (o->compdb && build_command(o, &bf)) {
+	if (o->compdb && build_command(o, &bf, &which)) {
 		free(dir);
+		free(which);
 		return 2;
 	}
 	if (!dir)
@@ -472,6 +526,9 @@ try_main(struct run_opts *o, const struct try_view *view)
 		status = 2;
 	} else if (status <= 1) {
 		walked_meta(o, &r);
+		if (which)
+			results_meta(&r, "build-entry", which);
+		label_opt_level(o, &r);
 		results_sort_jobs(&r);
 		try_write(stdout, &r, view);
 		status = 0;     /* whatever fired: that is the answer, not a failure */
@@ -481,6 +538,7 @@ try_main(struct run_opts *o, const struct try_view *view)
 	unlink(out);
 	rmdir(dir);
 	free(out);
+	free(which);
 	free(dir);
 	buildflags_release(&bf);
 	return status;

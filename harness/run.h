@@ -18,9 +18,10 @@ struct run_opts {
 	const char *out;            /* results file */
 	int dry_run;
 	int quiet;
-	int progress_only;          /* progress on a terminal, and nothing else (try) */
+	int progress_only;          /* progress on stderr, and nothing else there (try) */
 	struct strvec user_flags;   /* try: what follows --, paths made absolute */
 	const char *compdb;         /* try --compile-commands FILE */
+	size_t compdb_entry;        /* try --entry N: its Nth command for the file (0: the last) */
 };
 
 /* Each returns the process exit status. */

@@ -380,9 +380,10 @@ json_where(FILE *fp, const struct tmodel *m, const struct trow *row, const char 
 
 /* try's flags as the results file keeps them (meta entries), and as the
  * header and JSON name them */
-static const char *const flag_keys[] = { "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
-static const char *const flag_json[] = { "user", "build", "build_tested", "build_dropped" };
+static const char *const flag_keys[] = { "build-entry", "user-flags", "build-flags", "build-flags-tested", "build-dropped" };
+static const char *const flag_json[] = { "entry", "user", "build", "build_tested", "build_dropped" };
 static const char *const flag_text[] = {
+	"the build's command for the file",
 	"your flags, after every other", "from the build, for every compiler",
 	"from the build, for each compiler that takes them", "left out of the build's command",
 };

@@ -144,15 +144,38 @@ rm -rf "$T/mproj" && cp -r tests/try/proj "$T/mproj"
 printf '#include HDR\nint third(unsigned c);\nint third(unsigned c)\n{\n\treturn NONNEG(c);\n}\n' > "$T/mproj/src/macro.c"
 trymacro() { DIAGMATRIX_CACHE="$T/depcache" $DM try --config $E --compilers gcc-12,clang-14 --targets x86-64 \
 	"$T/mproj/src/macro.c" -- -Wextra "-I$T/mproj/include" '-DHDR="lim.h"'; }
-trymacro > "$T/dc1" 2>&1
-trymacro > "$T/dc2" 2>&1
+trymacro > "$T/dc1" 2> "$T/dc1.err"
+trymacro > "$T/dc2" 2> "$T/dc2.err"
 echo '#define EXTRA 1' >> "$T/mproj/include/lim.h"
-trymacro > "$T/dc3" 2>&1
-trymacro > "$T/dc4" 2>&1
+trymacro > "$T/dc3" 2> "$T/dc3.err"
+trymacro > "$T/dc4" 2> "$T/dc4.err"
 grep -q "^diagmatrix try: 4 configurations .*, 0 from the cache;" "$T/dc1" \
 	&& grep -q "^diagmatrix try: 4 configurations .*, 4 from the cache;" "$T/dc2" \
 	&& grep -q "^diagmatrix try: 4 configurations .*, 0 from the cache;" "$T/dc3" \
 	&& grep -q "^diagmatrix try: 4 configurations .*, 4 from the cache;" "$T/dc4" \
 	&& grep -q "^ *[0-9]  lim.h:3: warning: comparison of unsigned expression in '>= 0' is always true \[-Wtype-limits\] (from macro.c:5)$" "$T/dc2" \
 	&& [ "$(sed 1d "$T/dc1")" = "$(sed 1d "$T/dc2")" ] && ! grep -q "not cached" "$T/dc1" \
+	&& grep -q "^diagmatrix: \[4/4\] 100%" "$T/dc1.err" \
 	&& ok try/cache-follows-reads || bad try/cache-follows-reads "$(cat "$T/dc1" "$T/dc2" "$T/dc3" "$T/dc4")"
+
+# the user's -O wins over every profile's, and the labels say so
+DIAGMATRIX_CACHE="$T/trycache" $DM try --format json --config $E --compilers gcc-12 --targets x86-64 \
+	tests/try/stop/stop.c -- -O3 -Wimplicit-fallthrough > "$T/olevel.json" 2> /dev/null
+grep -q '"fired":{"gcc-12":\["x86-64/default (-O3)","x86-64/O0 (-O3)"\]}' "$T/olevel.json" \
+	&& ok try/user-opt-level-labels || bad try/user-opt-level-labels "$(cat "$T/olevel.json")"
+
+# a database with two commands for one file (a shared and a static
+# build): the last is taken and the header says so; --entry takes another
+printf '[{"directory": "%s", "file": "src/pack.c", "arguments": ["gcc-12", "-Iinclude", "-DMODE=1", "-c", "src/pack.c"]},\n {"directory": "%s", "file": "src/pack.c", "arguments": ["gcc-12", "-Iinclude", "-DMODE=2", "-c", "src/pack.c"]}]\n' \
+	"$T/proj" "$T/proj" > "$T/two.json"
+DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12 --targets x86-64 --profiles default \
+	--compile-commands "$T/two.json" "$T/proj/src/pack.c" > "$T/two.out" 2> /dev/null
+DIAGMATRIX_CACHE="$T/trycache" $DM try --config $E --compilers gcc-12 --targets x86-64 --profiles default \
+	--compile-commands "$T/two.json" --entry 1 "$T/proj/src/pack.c" > "$T/two1.out" 2> /dev/null
+$DM try --config $E --compile-commands "$T/two.json" --entry 3 "$T/proj/src/pack.c" > /dev/null 2> "$T/two3.err"; st=$?
+grep -q "^  the build's command for the file: command 2 of the 2 that compile it ($T/two.json:2; --entry N takes another)$" "$T/two.out" \
+	&& grep -q "^  from the build, for every compiler: -I$T/proj/include -DMODE=2$" "$T/two.out" \
+	&& grep -q "^  the build's command for the file: command 1 of the 2 that compile it ($T/two.json:1; --entry N takes another)$" "$T/two1.out" \
+	&& grep -q "^  from the build, for every compiler: -I$T/proj/include -DMODE=1$" "$T/two1.out" \
+	&& [ $st -eq 2 ] && grep -q "2 commands compile .*pack.c: --entry 3 names none$" "$T/two3.err" \
+	&& ok try/compile-commands-entries || bad try/compile-commands-entries "$(cat "$T/two.out" "$T/two1.out" "$T/two3.err")"

@@ -179,3 +179,13 @@ grep -q "^  the build's command for the file: command 2 of the 2 that compile it
 	&& grep -q "^  from the build, for every compiler: -I$T/proj/include -DMODE=1$" "$T/two1.out" \
 	&& [ $st -eq 2 ] && grep -q "2 commands compile .*pack.c: --entry 3 names none$" "$T/two3.err" \
 	&& ok try/compile-commands-entries || bad try/compile-commands-entries "$(cat "$T/two.out" "$T/two1.out" "$T/two3.err")"
+
+# the kernel's riscv64 ABI flags and <stdio.h>: that compile fails, and the
+# file's warning reads as unknown there, never as "riscv64 does not warn"
+DIAGMATRIX_CACHE="$T/trycache" $DM try --config tests/try/compilers.yaml tests/try/stdio/uses.c > "$T/stdio.txt" 2> /dev/null
+DIAGMATRIX_CACHE="$T/trycache" $DM try --format json --config tests/try/compilers.yaml tests/try/stdio/uses.c > "$T/stdio.json" 2> /dev/null
+grep -q "^  [0-9]  stubs.h:14: fatal: gnu/stubs-lp64.h: No such file or directory (from uses.c:4)$" "$T/stdio.txt" \
+	&& n=$(sed -n "s/^  \([0-9]\)  uses.c:10: warning: unused variable 'unused' \[-Wunused-variable\]$/\1/p" "$T/stdio.txt") \
+	&& grep -q "^  $n  all others; failed: riscv64/kernel$" "$T/stdio.txt" \
+	&& grep -q '"line":10,"severity":"warning","option":"-Wunused-variable","message":"unused variable .unused.","fired":{"gcc-12":\["x86-64/default","x86-64/kernel","riscv64/default"\]},"failed":{"gcc-12":\["riscv64/kernel"\]}}' "$T/stdio.json" \
+	&& ok try/riscv64-stdio-failed || bad try/riscv64-stdio-failed "$(cat "$T/stdio.txt" "$T/stdio.json")"

@@ -496,7 +496,7 @@ digests(struct exec *x)
 		const struct strvec *more = &p->cases.v[i].sources;
 		int complete;
 		cache_key_init(&k, "source");
-		complete = cache_key_source(&k, p->cases.v[i].path);
+		complete = cache_key_source(&k, job_case_path(&p->cases.v[i]));
 		/* DejaGnu's dg-additional-sources are compiled with it */
 		for (size_t s = 0; s < more->n; s++)
 			if (more->v[s][0] == '/')
@@ -533,7 +533,7 @@ add_case(struct results *res, const struct casefile *cf)
 {
 	struct strbuf flags = {0};
 	struct rcase c = {
-		.name = xstrdup(cf->name), .path = xstrdup(cf->path), .title = xstrdup(cf->title),
+		.name = xstrdup(cf->name), .path = xstrdup(job_case_path(cf)), .title = xstrdup(cf->title),
 		.requires = dupor(cf->requires_text), .std = dupor(cf->std),
 		.dirs = xcalloc(cf->ndirs + 1, sizeof(*c.dirs)), .ndirs = cf->ndirs, .capdirs = cf->ndirs,
 	};

@@ -101,7 +101,7 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 	 * to -x), and puts the plain-output flags before the test's own */
 	int plain_first = cf->dialect->file_first;
 	int file_first = plain_first && cf->mode != MODE_OBJECT;
-	const char *file = cf->dialect->in_scratch ? cf->abspath : cf->path;
+	const char *file = job_case_path(cf);
 	struct sel_env env;
 
 	config_command(cfg, c, t, av);
@@ -139,6 +139,12 @@ job_argv(const struct job *j, const struct config *cfg, const struct probeset *p
 		return;
 	strvec_push(av, "-o");
 	strvec_push(av, "/dev/null");
+}
+
+const char *
+job_case_path(const struct casefile *cf)
+{
+	return cf->dialect->in_scratch || cf->dialect->follows_inputs ? cf->abspath : cf->path;
 }
 
 /* The directory of the case's file (its real path, as loaded), or NULL.

@@ -67,6 +67,11 @@ void job_enter(const struct job *j, const struct config *cfg, const struct probe
  * compiles runs in scratch. p->argv is appended to. */
 void job_proc(const struct job *j, const struct config *cfg, const struct probeset *ps,
               const struct casefile *cases, const char *scratch, struct proc *p);
+/* The case's file as its compiles name it: by its absolute path where
+ * they run in a scratch directory, or where the cache follows what they
+ * read (the key then does not depend on how the user named the file);
+ * else as it was given. */
+const char *job_case_path(const struct casefile *cf);
 /* Do the flags job j gets from its case, or from try's user and build
  * flags, name a path? Then the headers they reach are in no cache key.
  * (The configuration's own, a cross target's --sysroot, name the

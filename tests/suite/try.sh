@@ -17,7 +17,7 @@ n=$(sed -n '1s/^diagmatrix try: \([0-9]*\) configurations.*/\1/p' "$T/try1")
 	&& grep -q "^ *[0-9]*  fail.c:8: warning: unused variable 'unused' \[-Wunused-variable\]$" "$T/try1" \
 	&& grep -q ", $n from the cache;" "$T/try2" && [ "$(sed 1d "$T/try1")" = "$(sed 1d "$T/try2")" ] \
 	&& ok try/real-compilers-then-cache || bad try/real-compilers-then-cache "exit $st: $(cat "$T/try1" "$T/try1.err" | head; head -1 "$T/try2")"
-tryrun --format json > "$T/try.json"
+tryrun --format json > "$T/try.json" 2> /dev/null
 grep -q '"message":"unused variable .unused.","fired":{"gcc-12":\[' "$T/try.json" && grep -q '"clang-14":\["x86-64/' "$T/try.json" \
 	&& ok try/json || bad try/json "$(head -c 600 "$T/try.json")"
 
@@ -189,3 +189,11 @@ grep -q "^  [0-9]  stubs.h:14: fatal: gnu/stubs-lp64.h: No such file or director
 	&& grep -q "^  $n  all others; failed: riscv64/kernel$" "$T/stdio.txt" \
 	&& grep -q '"line":10,"severity":"warning","option":"-Wunused-variable","message":"unused variable .unused.","fired":{"gcc-12":\["x86-64/default","x86-64/kernel","riscv64/default"\]},"failed":{"gcc-12":\["riscv64/kernel"\]}}' "$T/stdio.json" \
 	&& ok try/riscv64-stdio-failed || bad try/riscv64-stdio-failed "$(cat "$T/stdio.txt" "$T/stdio.json")"
+
+# the cache key does not depend on how the file is named
+(cd tests/try && DIAGMATRIX_CACHE="$T/namecache" "$TOPDIR/$DM" try --config "$TOPDIR/$E" --compilers gcc-12 --targets x86-64 \
+	stop/stop.c) > "$T/rel" 2> /dev/null
+DIAGMATRIX_CACHE="$T/namecache" $DM try --config $E --compilers gcc-12 --targets x86-64 "$TOPDIR/tests/try/stop/stop.c" > "$T/abs" 2> /dev/null
+grep -q ", 0 from the cache;" "$T/rel" && grep -q ", 2 from the cache;" "$T/abs" \
+	&& grep -q "^  [0-9]  stop.c:5: error: #error \"built unoptimised\"$" "$T/abs" \
+	&& ok try/cache-whatever-the-name || bad try/cache-whatever-the-name "$(cat "$T/rel" "$T/abs")"

@@ -60,25 +60,21 @@ duration(char *buf, size_t n, double s)
 		snprintf(buf, n, "%ldh%02ldm", t / 3600, t / 60 % 60);
 }
 
-/* The time the jobs still to judge will take: each compiler's by what
- * its compiles so far took (one that has none yet: all compilers'), over
- * the jobs run at once. A compiler is often ten times another (a root's
- * Clang beside GCC 9): the rate of the jobs so far says less. */
-static double
-time_left(const struct exec *x)
+double
+exec_time_left(const size_t *left, const size_t *ran, const double *spent, size_t n, int parallel)
 {
-	size_t nc = x->p->cfg.ncompilers, ran = 0;
-	double spent = 0, total = 0;
+	size_t all_ran = 0;
+	double all_spent = 0, total = 0;
 
-	for (size_t c = 0; c < nc; c++) {
-		ran += x->ran[c];
-		spent += x->spent[c];
+	for (size_t c = 0; c < n; c++) {
+		all_ran += ran[c];
+		all_spent += spent[c];
 	}
-	if (!ran)
+	if (!all_ran)
 		return 0;
-	for (size_t c = 0; c < nc; c++)
-		total += (double)x->left[c] * (x->ran[c] ? x->spent[c] / (double)x->ran[c] : spent / (double)ran);
-	return total / (x->p->parallel > 0 ? x->p->parallel : 1);
+	for (size_t c = 0; c < n; c++)
+		total += (double)left[c] * (ran[c] ? spent[c] / (double)ran[c] : all_spent / (double)all_ran);
+	return total / (parallel > 0 ? parallel : 1);
 }
 
 /* Where the run is: done/total, failures, elapsed, and the time left at
@@ -103,7 +99,7 @@ progress(struct exec *x, int force)
 	rate = now > x->start ? (double)x->done / (now - x->start) : 0;
 	duration(elapsed, sizeof(elapsed), now - x->start);
 	if (rate > 0 && x->done < x->total)
-		duration(left, sizeof(left), time_left(x));
+		duration(left, sizeof(left), exec_time_left(x->left, x->ran, x->spent, x->p->cfg.ncompilers, x->p->parallel));
 	fprintf(stderr, "%s[%zu/%zu] %zu%%, %zu failing, %.0f jobs/s, %s elapsed%s%s%s",
 	        x->progress == PROGRESS_TERMINAL ? "\r" : "diagmatrix: ", x->done, x->total,
 	        x->total ? x->done * 100 / x->total : 100, x->failed, rate, elapsed,

@@ -26,6 +26,12 @@ struct exec_opts {
  * the results say so). */
 int exec_plan(struct plan *p, const struct exec_opts *o);
 
+/* The time n compilers' jobs still to run will take (the progress
+ * line's estimate): each compiler's left[c] jobs at what its ran[c] so
+ * far spent[c] (one that has run none: at all compilers' mean), over the
+ * jobs run at once. A compiler is often ten times another (a root's Clang
+ * beside GCC 9): the rate of all jobs so far says less. 0: none ran. */
+double exec_time_left(const size_t *left, const size_t *ran, const double *spent, size_t n, int parallel);
 /* The results' record of the toolchain pr probed (the tree runs' too). */
 void exec_add_toolchain(struct results *res, const struct config *cfg, const struct probe *pr);
 /* The diagnostics of dl as results records, borrowing dl's strings (free

@@ -3,6 +3,7 @@
  * version ranges merge. */
 #include <stdlib.h>
 
+#include "exec.h"
 #include "grid.h"
 #include "t.h"
 
@@ -180,4 +181,19 @@ TEST(grid_point_release_labels)
 		free(cells[ci]);
 	grid_row_release(&row, &g);
 	grid_release(&g);
+}
+
+/* The progress line's estimate: each compiler's jobs left at its own cost
+ * so far, one that has run none at the mean of all, over the parallel jobs. */
+TEST(exec_time_left)
+{
+	size_t left[] = { 3, 4 }, ran[] = { 2, 0 };
+	double spent[] = { 10, 0 };
+
+	CHECK(exec_time_left(left, ran, spent, 2, 2) == 17.5);
+	ran[1] = 1;
+	spent[1] = 1;
+	CHECK(exec_time_left(left, ran, spent, 2, 2) == 9.5);
+	ran[0] = ran[1] = 0;
+	CHECK(exec_time_left(left, ran, spent, 2, 2) == 0);
 }

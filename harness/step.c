@@ -46,9 +46,11 @@ output(void *vctx, size_t i, int stream, const char *data, size_t n)
 	struct run *x = vctx;
 
 	(void)i;
-	(void)stream;
 	if (x->s->log >= 0)
 		(void)!write(x->s->log, data, n);
+	/* sched.h: stream 1 is standard output, 2 standard error */
+	if ((stream == 1 || stream == 2) && x->s->copy[stream - 1] > 0)
+		(void)!write(x->s->copy[stream - 1], data, n);
 	for (size_t k = 0; x->s->line && k < n; k++) {
 		if (data[k] != '\n') {
 			sb_addc(&x->partial, data[k]);

@@ -20,6 +20,8 @@ struct step {
 	size_t command_at;      /* as struct proc's: argv[0] is a wrapper (bwrap) */
 	int box;                /* as struct proc's reuse: the sandbox runs in a box (box.h) */
 	int log;                /* a descriptor its output is appended to, or -1 */
+	int copy[2];            /* > 0: a descriptor its standard output ([0]) or error ([1])
+	                           alone is appended to as well, as it comes; 0: none */
 	size_t keep;            /* bytes of each stream kept in the result; 0: none */
 	void (*line)(void *ctx, const char *line);  /* each whole line of output, or NULL */
 	void *ctx;

@@ -55,6 +55,7 @@ struct tjob {
 	char *na;                   /* every unit is n/a: why (the build system's reason) */
 	char *error;                /* every unit is an error: why */
 	int logfd;
+	int copy[2];                /* the build of all: where its output is kept as it comes (resume) */
 };
 
 static void
@@ -304,7 +305,8 @@ make_argv(const struct trun *x, const struct tjob *j, const char *target, struct
 static int
 make_step(struct trun *x, struct tjob *j, const char *target, struct proc_result *r, struct strvec *argv)
 {
-	struct step s = { .log = j->logfd, .keep = KEEP_OUTPUT, .timeout = BUILD_TIMEOUT, .box = BOX_TREE };
+	struct step s = { .log = j->logfd, .keep = KEEP_OUTPUT, .timeout = BUILD_TIMEOUT, .box = BOX_TREE,
+	                  .copy = { j->copy[0], j->copy[1] } };
 	int ret;
 
 	s.command_at = make_argv(x, j, target, &s.argv);
@@ -549,12 +551,101 @@ mark_prepared(const struct tjob *j)
 	free(stamp);
 }
 
+/* A build of all that was cut short (the harness stopped, the machine
+ * went away) resumes where it stopped: its output is kept beside the
+ * build directory as it comes (all.out, all.err), and OUT/.diagmatrix-all
+ * names the configuration it is for. The next run of that configuration
+ * does not clean: Kbuild builds what is left, and the unit's output is
+ * what was kept, then what follows. Only a build that ended forgets it. */
+static char *
+all_kept_path(const struct tjob *j, int stream)
+{
+	return xasprintf("%s/all.%s", j->base, stream ? "err" : "out");
+}
+
+static char *
+all_stamp_path(const struct tjob *j)
+{
+	return xasprintf("%s/.diagmatrix-all", j->out);
+}
+
+/* Before the build of all: what an earlier one kept into kept[], or a
+ * clean build directory; j->copy open to keep what comes. Returns 0 or a
+ * signal. */
+static int
+all_begin(struct trun *x, struct tjob *j, struct strbuf kept[2])
+{
+	char *stamp = all_stamp_path(j);
+	struct strbuf have = {0};
+	int resume = read_file(stamp, 4096, &have, NULL) == 0 && !strcmp(sb_str(&have), j->config_key), ret = 0;
+
+	for (int s = 0; s < 2 && resume; s++) {
+		char *path = all_kept_path(j, s);
+		resume = read_file(path, KEEP_OUTPUT, &kept[s], NULL) == 0;
+		free(path);
+	}
+	if (resume) {
+		say(x, "%s %s: %s %s: resuming all where it stopped (%zu bytes of its output kept)", j->t->name,
+		    j->c->name, j->cc->name, j->tg->arch, kept[0].len + kept[1].len);
+	} else {
+		/* every object compiled again: Kbuild's own clean keeps the configuration */
+		struct proc_result c;
+		sb_reset(&kept[0]);
+		sb_reset(&kept[1]);
+		unlink(stamp);
+		ret = make_step(x, j, "clean", &c, NULL);
+		sb_release(&c.out);
+		sb_release(&c.err);
+	}
+	for (int s = 0; s < 2 && !ret; s++) {
+		char *path = all_kept_path(j, s);
+		j->copy[s] = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | (resume ? O_APPEND : O_TRUNC), 0644);
+		free(path);
+	}
+	/* without a place to keep it, a build cut short starts again */
+	if (!ret && !resume && j->copy[0] > 0 && j->copy[1] > 0)
+		(void)write_file(stamp, j->config_key, strlen(j->config_key), 0644);
+	sb_release(&have);
+	free(stamp);
+	return ret;
+}
+
+/* After it: r's output is what was kept and what came; a build that
+ * ended (ret 0, not killed) forgets what it kept. */
+static void
+all_end(struct tjob *j, struct strbuf kept[2], struct proc_result *r, int ret)
+{
+	struct strbuf *now[2] = { &r->out, &r->err };
+
+	for (int s = 0; s < 2; s++) {
+		if (j->copy[s] > 0)
+			close(j->copy[s]);
+		j->copy[s] = 0;
+		if (kept[s].len) {
+			sb_add(&kept[s], now[s]->buf, now[s]->len);
+			sb_release(now[s]);
+			*now[s] = kept[s];
+			memset(&kept[s], 0, sizeof(kept[s]));
+		}
+		sb_release(&kept[s]);
+	}
+	if (!ret && !r->timed_out && !r->signal && !r->spawn_errno && !r->no_sandbox) {
+		char *stamp = all_stamp_path(j), *out = all_kept_path(j, 0), *err = all_kept_path(j, 1);
+		unlink(stamp);
+		unlink(out);
+		unlink(err);
+		free(stamp);
+		free(out);
+		free(err);
+	}
+}
 /* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
 static int
 unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
 {
 	struct cache_key k;
 	struct proc_result r;
+	struct strbuf kept[2] = { {0}, {0} };     /* of a build of all cut short */
 	char key[65];
 	int ret;
 
@@ -569,12 +660,7 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	}
 	say(x, "%s %s: %s %s: building %s", j->t->name, j->c->name, j->cc->name, j->tg->arch, unit);
 	if (!strcmp(unit, "all")) {
-		/* every object compiled again: Kbuild's own clean keeps the configuration */
-		struct proc_result c;
-		ret = make_step(x, j, "clean", &c, NULL);
-		sb_release(&c.out);
-		sb_release(&c.err);
-		if (ret > 0)
+		if ((ret = all_begin(x, j, kept)) > 0)
 			return ret;
 	} else if (!strcmp(unit, TREE_PREPARE)) {
 		/* what it compiles says something only when it compiles: from an
@@ -589,7 +675,10 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	} else {
 		clean_unit(j, unit);
 	}
-	if ((ret = make_step(x, j, unit, &r, argv)) > 0)
+	ret = make_step(x, j, unit, &r, argv);
+	if (!strcmp(unit, "all"))
+		all_end(j, kept, &r, ret);
+	if (ret > 0)
 		return ret;
 	e->exit_code = ret < 0 || r.spawn_errno ? -1 : r.timed_out || r.signal ? 128 + (r.signal ? r.signal : 9) : r.exit_code;
 	e->seconds = r.seconds;

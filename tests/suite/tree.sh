@@ -97,6 +97,36 @@ if want tree/whole; then
 		&& [ "$(grep -c '^  CC ' "$log")" -gt 100 ] \
 		&& ok tree/whole || bad tree/whole "exit $st: $(tail -5 "$T/whole.err"; grep '^job' "$T/whole.results")"
 fi
+# a build of all cut short resumes where it stopped (issue 44): the run
+# is stopped while Kbuild compiles, and the next one builds what is left,
+# not from a clean directory, and judges what both printed
+if want tree/whole-resumes; then
+	wdir=$DIAGMATRIX_TREES/build/linux/whole/gcc-12-host/x86-64
+	DIAGMATRIX_CACHE="$T/resume-cache" $DM tree --config $TCFG --trees $TFILE --profiles whole \
+		--out "$T/resume1.results" linux > /dev/null 2> "$T/resume1.err" &
+	pid=$!
+	n=0
+	while [ $n -lt 3000 ] && kill -0 $pid 2> /dev/null; do
+		[ "$(cat "$wdir/all.out" 2> /dev/null | grep -c "^  CC ")" -ge 40 ] && break
+		sleep 0.2
+		n=$((n + 1))
+	done
+	kill -TERM $pid 2> /dev/null
+	wait $pid
+	first=$(cat "$wdir/all.out" 2> /dev/null | grep -c "^  CC ")
+	lines=$(wc -l < "$wdir/build.log")
+	DIAGMATRIX_CACHE="$T/resume-cache" $DM tree --config $TCFG --trees $TFILE --profiles whole \
+		--out "$T/resume2.results" linux > /dev/null 2> "$T/resume2.err"
+	st=$?
+	second=$(tail -n +$((lines + 1)) "$wdir/build.log" | grep -c "^  CC ")
+	[ $st -eq 0 ] && [ "${first:-0}" -ge 40 ] && grep -q "resuming all where it stopped" "$T/resume2.err" \
+		&& ! tail -n +$((lines + 1)) "$wdir/build.log" | grep -q " clean$" \
+		&& [ "$second" -gt 0 ] && [ $((first + second)) -ge 100 ] \
+		&& grep -q "^job${tab}linux:all${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}whole${tab}pass${tab}" "$T/resume2.results" \
+		&& grep -q "^diag${tab}fs/qnx4/inode.c${tab}.*${tab}expected${tab}unused variable .diagmatrix_probe." "$T/resume2.results" \
+		&& [ ! -e "$wdir/all.out" ] && [ ! -e "$wdir/out/.diagmatrix-all" ] \
+		&& ok tree/whole-resumes || bad tree/whole-resumes "exit $st; $first then $second compiled: $(tail -3 "$T/resume1.err" "$T/resume2.err")"
+fi
 # what Kbuild compiles before any unit is the prepare unit's result: its
 # warning there (unexplained: a fail), and not in the first unit's
 if want tree/prepare; then

@@ -77,8 +77,8 @@ exec_time_left(const size_t *left, const size_t *ran, const double *spent, size_
 	return total / (parallel > 0 ? parallel : 1);
 }
 
-/* Where the run is: done/total, failures, elapsed, and the time left at
- * the rate so far. On a terminal one status line, redrawn at most ten
+/* Where the run is: done/total, failures, elapsed, and the time left
+ * (exec_time_left). On a terminal one status line, redrawn at most ten
  * times a second; piped (a log, make matrix under CI), a line each 5 %
  * of the jobs. */
 static void
@@ -238,7 +238,6 @@ jget(void *vx, size_t t, struct proc *p)
 	p->timeout = job_timeout(x, j);
 }
 
-/* The cache key of a compile: everything that can change what it prints. */
 /* Why a job's answer was not kept (exec.not_cached), as the summary says it. */
 enum { NC_TEXT, NC_UNSAID, NC_CHANGED };
 /* The most files a compile's answer is keyed by: a rule that names more
@@ -319,7 +318,8 @@ inputs_lookup(struct exec *x, const char key1[65], char key[65])
 	cache_entry_release(&e);
 }
 
-/* The job's key from its command and case: key1 of the manifest for a
+/* The cache key of a compile: everything that can change what it prints.
+ * The job's key from its command and case: key1 of the manifest for a
  * job that follows its inputs, else its answer's. */
 static void
 command_key(struct exec *x, const struct job *j, const struct proc *p, char key[65])
@@ -359,11 +359,6 @@ jkey(void *vx, size_t t, const struct proc *p, char key[65])
 	}
 }
 
-/* After a compile that follows its inputs: its answer's key from the
- * files it said it read (but the system's, under /usr: docs/internals.md),
- * and the manifest that names them for the next run. None read (a fatal
- * error before the output was written): the key of the text alone, when
- * that covers all. */
 /* The time of day, in seconds since the epoch (a file's times are). */
 static double
 wall_clock(void)
@@ -374,6 +369,11 @@ wall_clock(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* After a compile that follows its inputs: its answer's key from the
+ * files it said it read (but the system's, under /usr: docs/internals.md),
+ * and the manifest that names them for the next run. None read (a fatal
+ * error before the output was written): the key of the text alone, when
+ * that covers all. */
 static void
 jstore(void *vx, size_t t, const struct proc_result *r, char key[65])
 {

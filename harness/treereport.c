@@ -344,6 +344,19 @@ not_built(FILE *fp, const struct results *r, const char *group)
 		fputs("Every unit built.\n", fp);
 }
 
+/* The objects job j's build compiled ("objects CASE COMPILER TARGET
+ * CONFIG", treerun.c), 0 when not recorded. */
+static size_t
+job_objects(const struct results *r, const struct rjob *j)
+{
+	char *key = xasprintf("objects %s %s %s %s", r->cases[j->caseidx].name, j->compiler, j->target, j->profile);
+	const char *v = results_get_meta(r, key);
+	size_t n = v ? strtoul(v, NULL, 10) : 0;
+
+	free(key);
+	return n;
+}
+
 /* Build time per compiler and target of a group's jobs (configuring not
  * counted): a whole kernel's hours stay apart from a directory's minutes. */
 static void
@@ -352,12 +365,16 @@ times(FILE *fp, const struct results *r, const struct axes *a, const char *group
 	unsigned char *ran = ran_in(r, a, group);
 	size_t nt = a->targets.n;
 	double *s = xcalloc(a->compilers.n * nt + 1, sizeof(*s));
+	size_t *objects = xcalloc(a->compilers.n * nt + 1, sizeof(*objects));
 
 	for (size_t i = 0; i < r->njobs; i++) {
-		char *tree = tree_of(r, &r->jobs[i]), *g = xasprintf("%s %s", tree, r->jobs[i].profile);
-		if (!strcmp(g, group))
-			s[(size_t)strvec_find(&a->compilers, r->jobs[i].compiler) * nt +
-			  (size_t)strvec_find(&a->targets, r->jobs[i].target)] += r->jobs[i].seconds;
+		const struct rjob *j = &r->jobs[i];
+		char *tree = tree_of(r, j), *g = xasprintf("%s %s", tree, j->profile);
+		if (!strcmp(g, group)) {
+			size_t k = (size_t)strvec_find(&a->compilers, j->compiler) * nt + (size_t)strvec_find(&a->targets, j->target);
+			s[k] += j->seconds;
+			objects[k] += job_objects(r, j);
+		}
 		free(g);
 		free(tree);
 	}
@@ -376,10 +393,16 @@ times(FILE *fp, const struct results *r, const struct axes *a, const char *group
 			continue;
 		fprintf(fp, "| %s |", a->compilers.v[c]);
 		for (size_t t = 0; t < nt; t++)
-			fprintf(fp, ran[c * nt + t] ? " %.0f s |" : " |", s[c * nt + t]);
+			if (!ran[c * nt + t])
+				fputs(" |", fp);
+			else if (objects[c * nt + t])
+				fprintf(fp, " %.0f s, %zu objects |", s[c * nt + t], objects[c * nt + t]);
+			else
+				fprintf(fp, " %.0f s |", s[c * nt + t]);
 		fputc('\n', fp);
 	}
 	free(s);
+	free(objects);
 	free(ran);
 }
 
@@ -454,7 +477,7 @@ tree_report(FILE *fp, const struct results *r)
 		findings_table(fp, &a, &fs, groups.v[i], 0);
 		fputs("\n### Units not built\n\n", fp);
 		not_built(fp, r, groups.v[i]);
-		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not counted).\n\n", fp);
+		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not counted), and the objects they compiled (Kbuild's CC lines), where recorded.\n\n", fp);
 		times(fp, r, &a, groups.v[i]);
 	}
 	strvec_release(&groups);

@@ -753,6 +753,20 @@ source_relative(char **file, const struct tjob *j)
 	*file = rel;
 }
 
+/* "objects TREE:UNIT COMPILER TARGET CONFIG": the objects a unit's build
+ * compiled (its "CC" lines), for the report's build times. */
+static void
+objects_meta(struct trun *x, const struct tjob *j, const char *unit, size_t n)
+{
+	char *name = case_name(j->t, unit), *key = xasprintf("objects %s %s %s %s", name, j->cc->name, j->tg->arch, j->c->name);
+	char num[32];
+
+	snprintf(num, sizeof(num), "%zu", n);
+	results_meta(&x->res, key, num);
+	free(key);
+	free(name);
+}
+
 /* Build (or recall) unit, judge it, write its result. Returns 0 or a signal. */
 static int
 unit_job(struct trun *x, struct tjob *j, const char *unit)
@@ -765,6 +779,7 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 	enum outcome *out = xcalloc(n + 1, sizeof(*out));
 	char *reason = NULL;
 	enum verdict v;
+	size_t nobj = 0;
 	int ret;
 
 	memcpy(env.version, j->pr->ver, sizeof(env.version));
@@ -780,17 +795,19 @@ unit_job(struct trun *x, struct tjob *j, const char *unit)
 				source_relative(&dl.v[i].events[k].file, j);
 		}
 		v = tree_judge(j->t, idx, n, j->c->name, &env, &dl, out, &reason);
+		nobj = kbuild_compiled(e.out.buf ? e.out.buf : "", e.out.len, unit);
 		if (e.exit_code) {
 			free(reason);
 			reason = first_error(&dl, &e, j);
 			v = V_ERROR;
-		} else if (!kbuild_compiled(e.out.buf ? e.out.buf : "", e.out.len, unit)) {
+		} else if (!nobj) {
 			/* a pass would claim a silence that nothing was compiled to break */
 			free(reason);
 			reason = xasprintf("the configuration builds nothing of %s", unit);
 			v = V_NA;
 		}
 		emit(x, j, unit, v, reason, out, &dl, &e, &argv);
+		objects_meta(x, j, unit, nobj);
 	}
 	cache_entry_release(&e);
 	diaglist_release(&dl);

@@ -95,6 +95,8 @@ if want tree/whole; then
 	[ $st -eq 0 ] && grep -q "^job${tab}linux:all${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}whole${tab}pass${tab}" "$T/whole.results" \
 		&& grep -q "^diag${tab}fs/qnx4/inode.c${tab}.*${tab}expected${tab}unused variable 'diagmatrix_probe'" "$T/whole.results" \
 		&& [ "$(grep -c '^  CC ' "$log")" -gt 100 ] \
+		&& grep -q "^meta${tab}objects linux:all gcc-12-host x86-64 whole${tab}[1-9][0-9][0-9]" "$T/whole.results" \
+		&& $DM table --format trees "$T/whole.results" | grep -q "^| gcc-12-host | [0-9]* s, [1-9][0-9][0-9]* objects |$" \
 		&& ok tree/whole || bad tree/whole "exit $st: $(tail -5 "$T/whole.err"; grep '^job' "$T/whole.results")"
 fi
 # a build of all cut short resumes where it stopped (issue 44): the run

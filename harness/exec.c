@@ -246,8 +246,7 @@ enum { MAX_INPUTS = 4096 };
 static const char *const not_cached_why[] = {
 	[NC_TEXT] = "they read headers through -I, a macro or __has_include, which only try follows",
 	[NC_UNSAID] = "the compile did not say what it read (a fatal error or a crash first)",
-	[NC_CHANGED] = "a file they read could not be read again (or was no plain file), changed while they ran, "
-	               "or they read more than 4096",
+	[NC_CHANGED] = "a file they read was unreadable, no plain file or changed while they ran, or over 4096 files",
 };
 
 /* Does job j's key follow what its compile read (its dependency output,

@@ -406,6 +406,27 @@ times(FILE *fp, const struct results *r, const struct axes *a, const char *group
 	free(ran);
 }
 
+/* "The compilers are Debian's packages: gcc-13 on arm64 is
+ * gcc-13-aarch64-linux-gnu 13.3.0-16, ..." (meta "package COMPILER
+ * TARGET", treerun.c): a package version, not an upstream release. */
+static void
+packages(FILE *fp, const struct results *r)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < r->meta_keys.n; i++) {
+		const char *k = r->meta_keys.v[i], *sp;
+		if (strncmp(k, "package ", 8) || !(sp = strchr(k + 8, ' ')))
+			continue;
+		fprintf(fp, "%s%.*s on %s is `%s`", any ? ", " : "The compilers are Debian's packages (a Debian version names a "
+		        "package, often built from the release branch after the upstream release it names): ", (int)(sp - k - 8), k + 8, sp + 1,
+		        r->meta_vals.v[i]);
+		any = 1;
+	}
+	if (any)
+		fputs(".\n\n", fp);
+}
+
 static void
 header(FILE *fp, const struct results *r)
 {
@@ -419,6 +440,7 @@ header(FILE *fp, const struct results *r)
 			fprintf(fp, "%s: %s. ", r->meta_keys.v[i] + 7, r->meta_vals.v[i]);
 	fprintf(fp, "%zu units, %zu results (a unit built by one compiler for one target in one configuration).\n\n",
 	        r->ncases, r->njobs);
+	packages(fp, r);
 	fputs("Each count is \"-Wstringop-overflow / -Warray-bounds\": the distinct warnings of each "
 	      "option the compiler printed over the configuration's units; ✗: a unit did not build.\n", fp);
 }

@@ -11,6 +11,7 @@
 #include "box.h"
 #include "cache.h"
 #include "diag.h"
+#include "dpkg.h"
 #include "exec.h"
 #include "kbuild.h"
 #include "plan.h"
@@ -845,6 +846,32 @@ source_meta(struct trun *x, const struct tjob *j)
 	free(key);
 }
 
+/* "package COMPILER TARGET": the Debian package of the compiler and its
+ * version, as installed where it runs (its root, or the host): what the
+ * report names, a package rather than an upstream release. */
+static void
+package_meta(struct trun *x, const struct tjob *j)
+{
+	const struct toolchain *tc = &j->cc->tcs[j->pr->tc];
+	char *key = xasprintf("package %s %s", j->cc->name, j->tg->arch), *path, *v;
+	struct strbuf sb = {0};
+
+	if (!tc->package || results_get_meta(&x->res, key)) {
+		free(key);
+		return;
+	}
+	path = xasprintf("%s/var/lib/dpkg/status", j->cc->root >= 0 ? x->p.ps.roots[j->cc->root].dir : "");
+	if (read_file(path, 64 << 20, &sb, NULL) == 0 && (v = dpkg_version(sb_str(&sb), sb.len, tc->package))) {
+		char *val = xasprintf("%s %s", tc->package, v);
+		results_meta(&x->res, key, val);
+		free(val);
+		free(v);
+	}
+	sb_release(&sb);
+	free(path);
+	free(key);
+}
+
 /* The source and its patches, the build directory, the configuration. */
 static int
 job_prepare(struct trun *x, struct tjob *j)
@@ -852,8 +879,10 @@ job_prepare(struct trun *x, struct tjob *j)
 	char *err = NULL;
 	int r;
 
-	if ((r = treesrc_ensure(j->t, x->o->refresh, NULL, NULL, &j->src, &err)) == 0)
+	if ((r = treesrc_ensure(j->t, x->o->refresh, NULL, NULL, &j->src, &err)) == 0) {
 		source_meta(x, j);
+		package_meta(x, j);
+	}
 	if (r == 0 &&
 	    (r = treesrc_overlay(j->c, &j->src, &x->p.ps.host, &j->over, &err)) == 0 &&
 	    (r = job_setup(x, j, &err)) == 0) {

@@ -32,6 +32,13 @@ if want 'tree/*'; then
 		> "$T/tree.out" 2> "$T/tree.err"
 	st=$?
 	[ $st -eq 0 ] && ok tree/exit-status || bad tree/exit-status "exit $st: $(tail -5 "$T/tree.err")"
+	# the compilers as Debian packages them, where they run: a package's
+	# version, said in the report (issue 44)
+	v=$(dpkg-query -W -f='${Version}' gcc-12)
+	grep -q "^meta${tab}package gcc-12-host x86-64${tab}gcc-12 $v$" "$T/tree.results" \
+		&& grep -q "^meta${tab}package gcc-12-root x86-64${tab}gcc-12 [0-9]" "$T/tree.results" \
+		&& $DM table --format trees "$T/tree.results" | grep -qF "gcc-12-host on x86-64 is \`gcc-12 $v\`" \
+		&& ok tree/package-versions || bad tree/package-versions "$(grep "^meta" "$T/tree.results")"
 fi
 # the warning the probe adds, where the expectation says, on the host and in the root alike
 for c in gcc-12-host gcc-12-root; do

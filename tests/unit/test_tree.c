@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 #include "config.h"
+#include "dpkg.h"
 #include "diag.h"
 #include "tree.h"
 #include "treejudge.h"
 #include "t.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const char conf[] =
 	"targets:\n"
@@ -277,4 +279,24 @@ TEST(tree_suites)
 #undef SUITE
 	errlist_release(&errs);
 	config_release(&cfg);
+}
+
+/* The version of an installed package from dpkg's status file: not one
+ * that is only known (deinstalled), not a package whose name another
+ * begins with. */
+TEST(dpkg_status)
+{
+	static const char status[] = "Package: gcc-13-base\nStatus: install ok installed\nVersion: 13.3.0-1\n\n"
+	                             "Package: gcc-13\nStatus: deinstall ok config-files\nVersion: 13.2.0-1\n\n"
+	                             "Package: gcc-13\nStatus: install ok installed\nPriority: optional\nVersion: 13.3.0-16\n\n"
+	                             "Package: gcc-14\nStatus: install ok installed\nVersion: 14.2.0-19\n";
+	char *v = dpkg_version(status, strlen(status), "gcc-13");
+
+	CHECK(v && !strcmp(v, "13.3.0-16"));
+	free(v);
+	v = dpkg_version(status, strlen(status), "gcc-14");
+	CHECK(v && !strcmp(v, "14.2.0-19"));
+	free(v);
+	CHECK(dpkg_version(status, strlen(status), "gcc-1") == NULL);
+	CHECK(dpkg_version("", 0, "gcc-13") == NULL);
 }

@@ -37,7 +37,7 @@ t_joined(const struct strvec *sv)
 	X(sched_processes) X(sched_failures) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
 	X(config_roots) X(root_lookup) X(root_enter) X(box_refuses) X(box_failed_not_retried) X(seccomp_filter) X(trust_refusal) X(trust_place) X(grid_where) X(grid_cells_columns_ranges) X(grid_point_release_labels) X(exec_time_left) X(ppcond_lines) \
 	X(compdb_parse) X(compdb_errors) X(depfile_rules) X(buildflags_sort) X(userflags_paths) X(ppcond_hostile) X(ppcond_function_macros_and_cxx) X(ppcond_target_names) X(ppcond_expansion_bounded) X(ppcond_elifdef_by_version) X(ppcond_has_feature) X(case_crlf) \
-	X(tree_good) X(tree_errors) X(kbuild_patches) X(kbuild_config) X(kbuild_output) X(tree_units) X(tree_judge) X(tree_suites)
+	X(tree_good) X(tree_errors) X(kbuild_patches) X(kbuild_config) X(kbuild_output) X(tree_units) X(tree_judge) X(tree_suites) X(dpkg_status)
 
 #define DECLARE(n) void test_##n(void);
 TESTS(DECLARE)

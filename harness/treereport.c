@@ -418,9 +418,9 @@ packages(FILE *fp, const struct results *r)
 		const char *k = r->meta_keys.v[i], *sp;
 		if (strncmp(k, "package ", 8) || !(sp = strchr(k + 8, ' ')))
 			continue;
-		fprintf(fp, "%s%.*s on %s is `%s`", any ? ", " : "The compilers are Debian's packages (a Debian version names a "
-		        "package, often built from the release branch after the upstream release it names): ", (int)(sp - k - 8), k + 8, sp + 1,
-		        r->meta_vals.v[i]);
+		fputs(any ? ", " : "The compilers are Debian's packages (a Debian version names a package, often "
+		      "built from the release branch after the upstream release it names): ", fp);
+		fprintf(fp, "%.*s on %s is `%s`", (int)(sp - k - 8), k + 8, sp + 1, r->meta_vals.v[i]);
 		any = 1;
 	}
 	if (any)
@@ -499,7 +499,8 @@ tree_report(FILE *fp, const struct results *r)
 		findings_table(fp, &a, &fs, groups.v[i], 0);
 		fputs("\n### Units not built\n\n", fp);
 		not_built(fp, r, groups.v[i]);
-		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not counted), and the objects they compiled (Kbuild's CC lines), where recorded.\n\n", fp);
+		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not "
+		      "counted), and the objects they compiled (Kbuild's CC lines), where recorded.\n\n", fp);
 		times(fp, r, &a, groups.v[i]);
 	}
 	strvec_release(&groups);

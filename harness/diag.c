@@ -565,18 +565,29 @@ ctx_for(struct ctxplace *p, const char *file)
 	return p;
 }
 
+/* d was used from file:line (none when that is d's own place). */
+static void
+set_from(struct diag *d, const char *file, int line)
+{
+	free(d->from_file);
+	d->from_file = NULL;
+	d->from_line = 0;
+	if (!(d->file && !strcmp(file, d->file) && line == d->line)) {
+		d->from_file = xstrdup(file);
+		d->from_line = line;
+	}
+}
+
 /* d's place of call in its context: the inlined call, else the include
- * chain's outermost file; none when that is d's own place. */
+ * chain's outermost file. */
 static void
 from_context(struct pstate *ps, struct diag *d)
 {
 	const struct ctxplace *inl = ctx_for(&ps->inl, d->file), *incl = ctx_for(&ps->incl, d->file);
 	const struct ctxplace *p = inl ? inl : incl;
 
-	if (p && !(d->file && !strcmp(p->file, d->file) && p->line == d->line)) {
-		d->from_file = xstrdup(p->file);
-		d->from_line = p->line;
-	}
+	if (p)
+		set_from(d, p->file, p->line);
 }
 
 /* Merge the diagnostic read and its notes into the list. */
@@ -605,14 +616,7 @@ take(struct pstate *ps, struct diag *d)
 		from_context(ps, d);
 		ps->head = 1;
 	} else if (ps->head && expansion_note(d)) {
-		struct diag *h = &ps->pend[0];
-		free(h->from_file);
-		h->from_file = NULL;
-		h->from_line = 0;
-		if (!(h->file && !strcmp(h->file, d->file) && h->line == d->line)) {
-			h->from_file = xstrdup(d->file);
-			h->from_line = d->line;
-		}
+		set_from(&ps->pend[0], d->file, d->line);
 	} else if (!ps->head) {
 		add(ps->dl, &ps->ix, d);
 		return;
@@ -620,6 +624,7 @@ take(struct pstate *ps, struct diag *d)
 	xgrow((void **)&ps->pend, &ps->cappend, ps->npend + 1, sizeof(*ps->pend));
 	ps->pend[ps->npend++] = *d;
 }
+
 static void
 parse_line(struct pstate *ps, const char *s, size_t len)
 {

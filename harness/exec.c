@@ -806,6 +806,8 @@ compile(struct exec *x)
 static void
 summary(struct exec *x, size_t cache_hits)
 {
+	const char *not_cached;
+
 	strvec_sort(&x->failures);
 	if (x->o->quiet || x->o->progress_only)
 		return;
@@ -816,8 +818,8 @@ summary(struct exec *x, size_t cache_hits)
 	fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
 	        x->p->jl.n, x->counts[V_PASS], x->counts[V_FAIL], x->counts[V_ERROR], x->counts[V_SKIP],
 	        x->counts[V_NA], cache_hits, x->o->out);
-	if (results_get_meta(&x->res, "not_cached"))
-		fprintf(stderr, "diagmatrix: not cached: %s\n", results_get_meta(&x->res, "not_cached"));
+	if ((not_cached = results_get_meta(&x->res, "not_cached")))
+		fprintf(stderr, "diagmatrix: not cached: %s\n", not_cached);
 }
 
 static void

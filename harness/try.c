@@ -515,33 +515,53 @@ toolchain_meta(const struct results *r, const char *pre, const struct rtoolchain
 	return v;
 }
 
-/* The toolchains (as "compiler target") whose meta value for key prefix
- * pre equals value, a compiler named once when all its found targets
- * share it: "clang-14, gcc-12 arm64". Allocated. */
+/* What a toolchain record is asked (toolchains_where): a key and value. */
+struct tc_query {
+	const char *pre, *value;
+};
+
+/* Did toolchain t refuse q->value (its meta "q->pre COMPILER TARGET")? */
+static int
+refused(const struct results *r, const struct rtoolchain *t, const struct tc_query *q)
+{
+	const char *v = toolchain_meta(r, q->pre, t);
+
+	return v && !strcmp(v, q->value);
+}
+
+/* Was toolchain t not run, for the reason q->value? */
+static int
+missing_for(const struct results *r, const struct rtoolchain *t, const struct tc_query *q)
+{
+	(void)r;
+	return t->status == TC_MISSING && !strcmp(t->note, q->value);
+}
+
+/* The toolchains where has holds, as "clang-14, gcc-12 arm64": a compiler
+ * named once when has holds for each of its toolchains that count (found
+ * ones only, or all). Allocated. */
 static char *
-refusers(const struct results *r, const char *pre, const char *value)
+toolchains_where(const struct results *r, int found_only,
+                 int (*has)(const struct results *, const struct rtoolchain *, const struct tc_query *),
+                 const struct tc_query *q)
 {
 	struct strbuf sb = {0};
 
 	for (size_t t = 0, u; t < r->ntcs; t = u) {
 		const char *name = r->tcs[t].compiler;
 		int all = 1, mine = 0;
-		/* this compiler's found targets, and whether each refused the same */
 		for (u = t; u < r->ntcs && !strcmp(r->tcs[u].compiler, name); u++) {
-			const char *v = toolchain_meta(r, pre, &r->tcs[u]);
-			int same = v && !strcmp(v, value);
-			if (r->tcs[u].status == TC_FOUND) {
-				all &= same;
-				mine |= same;
+			int yes = has(r, &r->tcs[u], q);
+			if (!found_only || r->tcs[u].status == TC_FOUND) {
+				all &= yes;
+				mine |= yes;
 			}
 		}
 		if (mine && all)
 			sb_addf(&sb, "%s%s", sb.len ? ", " : "", name);
-		for (size_t k = t; mine && !all && k < u; k++) {
-			const char *v = toolchain_meta(r, pre, &r->tcs[k]);
-			if (v && !strcmp(v, value))
+		for (size_t k = t; mine && !all && k < u; k++)
+			if (has(r, &r->tcs[k], q))
 				sb_addf(&sb, "%s%s %s", sb.len ? ", " : "", name, r->tcs[k].target);
-		}
 	}
 	return sb_detach(&sb);
 }
@@ -688,7 +708,7 @@ write_flags(FILE *fp, const struct results *r, enum try_format fmt)
 		if (strncmp(r->meta_keys.v[i], "build-refused ", 14) || strvec_find(&seen, v) >= 0)
 			continue;
 		strvec_push(&seen, v);
-		who = refusers(r, "build-refused", v);
+		who = toolchains_where(r, 1, refused, &(struct tc_query){ "build-refused", v });
 		if (fmt == TRY_MARKDOWN)
 			sb_add_code_span(&sb, v, 0);
 		else
@@ -767,12 +787,6 @@ write_summary(FILE *fp, const struct tmodel *m, const struct results *r, enum tr
 /* "not run: gcc-9, gcc-10: root bullseye is not built (...)": the
  * compilers (or compiler and target) of the selection that did not run,
  * grouped by why. */
-static int
-missing_for(const struct rtoolchain *t, const char *note)
-{
-	return t->status == TC_MISSING && !strcmp(t->note, note);
-}
-
 static void
 write_not_run(FILE *fp, const struct results *r, enum try_format fmt)
 {
@@ -783,17 +797,9 @@ write_not_run(FILE *fp, const struct results *r, enum try_format fmt)
 			strvec_push(&notes, r->tcs[i].note);
 	for (size_t n = 0; n < notes.n; n++) {
 		struct strbuf sb = {0};
-		for (size_t i = 0, e; i < r->ntcs; i = e) {
-			int all = 1;
-			/* the compiler alone when all its targets missed for this */
-			for (e = i; e < r->ntcs && !strcmp(r->tcs[e].compiler, r->tcs[i].compiler); e++)
-				all &= missing_for(&r->tcs[e], notes.v[n]);
-			for (size_t k = i; k < e; k++)
-				if (all ? k == i : missing_for(&r->tcs[k], notes.v[n]))
-					sb_addf(&sb, all ? "%s%s" : "%s%s %s", sb.len ? ", " : "", r->tcs[k].compiler, r->tcs[k].target);
-		}
-		fprintf(fp, "%snot run: %s: ", fmt == TRY_MARKDOWN ? "- " : "  ", sb_str(&sb));
-		sb_reset(&sb);
+		char *who = toolchains_where(r, 0, missing_for, &(struct tc_query){ "", notes.v[n] });
+		fprintf(fp, "%snot run: %s: ", fmt == TRY_MARKDOWN ? "- " : "  ", who);
+		free(who);
 		if (fmt == TRY_MARKDOWN)
 			sb_add_md_text(&sb, notes.v[n]);
 		else

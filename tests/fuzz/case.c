@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "dgdriver.h"
-#include "load.h"
-#include "match.h"
+#include "dialect/dejagnu/dgdriver.h"
+#include "dialect/load.h"
+#include "dialect/match.h"
 
 static const char *const arches[] = { "x86-64", "arm64", "s390x" };
 static const char *const profiles[] = { "default", "O0", "kernel" };

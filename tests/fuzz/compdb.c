@@ -3,8 +3,8 @@
  * each entry's command into what try keeps, tries and drops. */
 #include <stdint.h>
 
-#include "compdb.h"
-#include "userflags.h"
+#include "model/compdb.h"
+#include "model/userflags.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -2,7 +2,7 @@
 /* libFuzzer target: the compilers.yaml loader. */
 #include <stdint.h>
 
-#include "config.h"
+#include "model/config.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

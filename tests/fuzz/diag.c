@@ -2,7 +2,7 @@
 /* libFuzzer target: the compiler-output parser. */
 #include <stdint.h>
 
-#include "diag.h"
+#include "model/diag.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

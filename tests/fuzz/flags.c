@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trust.h"
+#include "sandbox/trust.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

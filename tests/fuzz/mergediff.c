@@ -5,8 +5,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "diff.h"
-#include "results.h"
+#include "report/diff.h"
+#include "report/results.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

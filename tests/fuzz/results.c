@@ -3,11 +3,11 @@
  * accepts (table, its overview and SVG, try, the four exports), written to /dev/null. */
 #include <stdint.h>
 
-#include "export.h"
-#include "results.h"
-#include "svg.h"
-#include "table.h"
-#include "try.h"
+#include "report/export.h"
+#include "report/results.h"
+#include "report/svg.h"
+#include "report/table.h"
+#include "report/try.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dgselector.h"
-#include "etarget.h"
-#include "selector.h"
+#include "dialect/dgselector.h"
+#include "model/etarget.h"
+#include "model/selector.h"
 
 static const char *const arches[] = { "x86-64", "arm64" };
 static const char *const profiles[] = { "default", "O0" };

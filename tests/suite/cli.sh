@@ -5,7 +5,7 @@
 # builds: each
 
 # one version, said by --version as version.h defines it, with the revision
-v=$(sed -n 's/^#define DIAGMATRIX_VERSION "\(.*\)"$/\1/p' harness/version.h)
+v=$(sed -n 's/^#define DIAGMATRIX_VERSION "\(.*\)"$/\1/p' harness/lib/version.h)
 $DM --version > "$T/version" 2>&1 && [ -n "$v" ] && grep -qx "diagmatrix $v (.*)" "$T/version" \
 	&& ok cli/version || bad cli/version "$(cat "$T/version")"
 # every command says what it does and takes, both ways, exit 0

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cache.h"
-#include "sha256.h"
+#include "sandbox/cache.h"
+#include "lib/sha256.h"
 #include "t.h"
 
 TEST(sha256_vectors)

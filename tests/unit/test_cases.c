@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "load.h"
+#include "dialect/load.h"
 #include "t.h"
 
 static const char *const arches[] = { "x86-64", "arm64" };

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-#include "config.h"
+#include "model/config.h"
 #include "t.h"
 
 static const char good[] =

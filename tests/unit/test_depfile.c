@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "depfile.h"
+#include "lib/depfile.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 /* A compiler's -MD rule: continuations, escaped blanks and '#', "$$",
  * and nothing taken from a buffer with no rule in it. */

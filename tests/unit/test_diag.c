@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "diag.h"
+#include "model/diag.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 static void
 parse(struct diaglist *dl, const char *s)

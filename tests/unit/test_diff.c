@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "diff.h"
+#include "report/diff.h"
 #include "t.h"
 
 static void

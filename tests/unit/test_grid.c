@@ -3,8 +3,8 @@
  * version ranges merge. */
 #include <stdlib.h>
 
-#include "exec.h"
-#include "grid.h"
+#include "pipeline/exec.h"
+#include "report/grid.h"
 #include "t.h"
 
 /* Two families of three versions, three targets, three profiles. */

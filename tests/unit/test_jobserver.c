@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "jobserver.h"
+#include "sandbox/jobserver.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(jobserver_pipe)
 {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "kbuild.h"
-#include "tree.h"
-#include "treejudge.h"
+#include "tree/kbuild.h"
+#include "model/tree.h"
+#include "tree/treejudge.h"
 #include "t.h"
 
 static int

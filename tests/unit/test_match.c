@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "load.h"
-#include "diag.h"
-#include "match.h"
+#include "dialect/load.h"
+#include "model/diag.h"
+#include "dialect/match.h"
 #include "t.h"
 
 static const char *const arches[] = { "x86-64", "arm64" };

@@ -3,7 +3,7 @@
  * flags decide it, and what the configuration decides per job. */
 #include <stdlib.h>
 
-#include "ppcond.h"
+#include "dialect/ppcond.h"
 #include "t.h"
 
 static const char src[] =

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "export.h"
-#include "results.h"
+#include "report/export.h"
+#include "report/results.h"
 #include "t.h"
 
 static void

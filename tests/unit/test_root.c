@@ -5,10 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "box.h"
-#include "boxproto.h"
-#include "config.h"
-#include "root.h"
+#include "sandbox/box.h"
+#include "sandbox/executor/boxproto.h"
+#include "model/config.h"
+#include "sandbox/root.h"
 #include "t.h"
 
 static const char rooted[] =

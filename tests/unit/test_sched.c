@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sched.h"
+#include "sandbox/sched.h"
 #include "t.h"
 
 struct sctx {

@@ -10,7 +10,7 @@
 #include <linux/audit.h>
 #include <linux/seccomp.h>
 
-#include "seccomp.h"
+#include "sandbox/executor/seccomp.h"
 #include "t.h"
 
 /* The filter run as the kernel would, on one system call: the classic

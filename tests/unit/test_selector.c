@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 #include <stdlib.h>
 
-#include "dgselector.h"
-#include "selector.h"
+#include "dialect/dgselector.h"
+#include "model/selector.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 static const char *const arches[] = { "x86-64", "arm64", "s390x" };
 static const char *const profiles[] = { "default", "O0", "kernel" };

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
-#include "config.h"
-#include "dpkg.h"
-#include "diag.h"
-#include "tree.h"
-#include "treejudge.h"
+#include "model/config.h"
+#include "model/dpkg.h"
+#include "model/diag.h"
+#include "model/tree.h"
+#include "tree/treejudge.h"
 #include "t.h"
 
 #include <stdlib.h>

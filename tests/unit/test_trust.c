@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "t.h"
-#include "trust.h"
+#include "sandbox/trust.h"
 
 /* The refusal of the flags in words (NULL: allowed), for a case in
  * /cases/sub, compiled from /work, sandboxed or not. */

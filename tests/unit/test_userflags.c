@@ -2,9 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compdb.h"
+#include "model/compdb.h"
 #include "t.h"
-#include "userflags.h"
+#include "model/userflags.h"
 
 #define CHECK_LIST(sv, want) do { char *j_ = t_joined(sv); CHECK_STR(j_, want); free(j_); } while (0)
 

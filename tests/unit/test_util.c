@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "tcl.h"
+#include "dialect/tcl.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 TEST(shell_split)
 {

@@ -12,11 +12,11 @@
 #include <fnmatch.h>
 #include <stdlib.h>
 
-#include "load.h"
-#include "match.h"
-#include "diag.h"
+#include "dialect/load.h"
+#include "dialect/match.h"
+#include "model/diag.h"
 #include "t.h"
-#include "util.h"
+#include "lib/util.h"
 
 int t_failed;
 

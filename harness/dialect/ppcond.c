@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "dialect/ppcond.h"
+#include "lib/comments.h"
 
 /* What the flags of the compile say about the predefined macros. */
 struct world {
@@ -1032,39 +1033,6 @@ define(struct scan *s, const char *p, const char *end, int undef)
 		function_macro(m, p, end);
 }
 
-/* A copy of buf with comments blanked (their newlines kept) and literals
- * left alone, so that directives are found as the preprocessor finds
- * them. */
-static char *
-blank_comments(const char *buf, size_t len)
-{
-	char *c = xstrndup(buf, len);
-	size_t i = 0;
-
-	while (i < len) {
-		if (c[i] == '/' && i + 1 < len && c[i + 1] == '*') {
-			size_t e = i + 2;
-			while (e + 1 < len && !(c[e] == '*' && c[e + 1] == '/'))
-				e++;
-			e = e + 1 < len ? e + 2 : len;
-			for (; i < e; i++)
-				c[i] = c[i] == '\n' ? '\n' : ' ';
-		} else if (c[i] == '/' && i + 1 < len && c[i + 1] == '/') {
-			/* a // comment goes on over a backslash-newline */
-			for (; i < len && (c[i] != '\n' || (i && c[i - 1] == '\\')); i++)
-				c[i] = c[i] == '\n' ? '\n' : ' ';
-		} else if (c[i] == '"' || c[i] == '\'') {
-			char q = c[i++];
-			while (i < len && c[i] != q && c[i] != '\n')
-				i += c[i] == '\\' && i + 1 < len ? 2 : 1;
-			i += i < len && c[i] == q;
-		} else {
-			i++;
-		}
-	}
-	return c;
-}
-
 /* __cplusplus of -std=c++NN or gnu++NN (s: what follows "++"), 0 if not
  * one of those. */
 static long
@@ -1240,7 +1208,7 @@ void
 ppscan(const char *buf, size_t len, int nlines, const struct strvec *flags, struct ppscan *out)
 {
 	struct scan s = { .out = out, .cur_cond = -1 };
-	char *c = blank_comments(buf, len);
+	char *c = comments_blank(buf, len);
 	size_t i = 0;
 	int line = 1;
 

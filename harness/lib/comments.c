@@ -73,9 +73,22 @@ comment(comment_line_fn *fn, void *ctx, const char *s, size_t len, int line, int
 	}
 }
 
-/* Find the comments of a C file, outside string and character literals. */
-void
-comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
+/* One comment: where it is in the buffer, markers included, and where
+ * its text is. */
+struct span {
+	size_t start, end;      /* the comment, from its opener to after its closer */
+	size_t text, text_end;  /* its text, without opener and closer */
+	int line, col;          /* of its opener */
+};
+
+typedef void span_fn(void *ctx, const struct span *sp);
+
+/* Find the comments of a C file, outside string and character literals:
+ * the one scanner of the C readers (the dialects' comments, and the
+ * preprocessor's view of a file in ppcond.c), so that they cannot
+ * disagree on what is a comment. */
+static void
+scan(const char *b, size_t len, span_fn *fn, void *ctx)
 {
 	size_t i = 0;
 	int line = 1, col = 1;
@@ -85,26 +98,28 @@ comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
 	while (i < len) {
 		char c = b[i];
 		if (c == '/' && i + 1 < len && (b[i + 1] == '*' || b[i + 1] == '/')) {
-			int sline = line, scol = col, block = b[i + 1] == '*';
-			size_t start;
+			struct span sp = { .start = i, .line = line, .col = col };
+			int block = b[i + 1] == '*';
 			ADVANCE();
 			ADVANCE();
-			start = i;
+			sp.text = i;
 			if (block) {
 				while (i < len && !(b[i] == '*' && i + 1 < len && b[i + 1] == '/'))
 					ADVANCE();
-				comment(fn, ctx, b + start, i - start, sline, scol + 2);
+				sp.text_end = i;
 				if (i < len) {
 					ADVANCE();
 					ADVANCE();
 				}
 			} else {
 				/* a // comment ends at a newline not preceded by a splice */
-				while (i < len && !(b[i] == '\n' && !(i > start && b[i - 1] == '\\') &&
-				                    !(i > start + 1 && b[i - 1] == '\r' && b[i - 2] == '\\')))
+				while (i < len && !(b[i] == '\n' && !(i > sp.text && b[i - 1] == '\\') &&
+				                    !(i > sp.text + 1 && b[i - 1] == '\r' && b[i - 2] == '\\')))
 					ADVANCE();
-				comment(fn, ctx, b + start, i - start, sline, scol + 2);
+				sp.text_end = i;
 			}
+			sp.end = i;
+			fn(ctx, &sp);
 			prev_ident = 0;
 			continue;
 		}
@@ -139,3 +154,43 @@ comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
 #undef ADVANCE
 }
 
+struct lines_ctx {
+	const char *buf;
+	comment_line_fn *fn;
+	void *ctx;
+};
+
+static void
+lines_of(void *vctx, const struct span *sp)
+{
+	struct lines_ctx *lc = vctx;
+
+	comment(lc->fn, lc->ctx, lc->buf + sp->text, sp->text_end - sp->text, sp->line, sp->col + 2);
+}
+
+void
+comments_scan(const char *b, size_t len, comment_line_fn *fn, void *ctx)
+{
+	struct lines_ctx lc = { b, fn, ctx };
+
+	scan(b, len, lines_of, &lc);
+}
+
+static void
+blank(void *vctx, const struct span *sp)
+{
+	char *c = vctx;
+
+	for (size_t i = sp->start; i < sp->end; i++)
+		if (c[i] != '\n')
+			c[i] = ' ';
+}
+
+char *
+comments_blank(const char *buf, size_t len)
+{
+	char *c = xstrndup(buf, len);
+
+	scan(buf, len, blank, c);
+	return c;
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* comments: the comments of a C file, a line at a time, for the readers
- * of the dialects written in comments (native, Clang -verify).
+ * of the dialects written in comments (native, Clang -verify), and the
+ * text without them, for the preprocessor's view of a file (ppcond).
  *
  * Pure: takes a buffer. Comments are found outside string and character
  * literals (C23 digit separators are not literals); a // comment continued
@@ -29,6 +30,11 @@ struct cline {
 typedef void comment_line_fn(void *ctx, const struct cline *l, int base);
 
 void comments_scan(const char *buf, size_t len, comment_line_fn *fn, void *ctx);
+
+/* A copy of buf (allocated, len bytes and a NUL) with each comment's bytes
+ * blanked but its newlines, and the rest (literals too) left alone: the
+ * text as the preprocessor reads its directives. */
+char *comments_blank(const char *buf, size_t len);
 
 /* The index of the first non-blank byte of l at or after i. */
 size_t cline_skip_ws(const struct cline *l, size_t i);

@@ -28,7 +28,7 @@ grep -qx "verify-header.c${tab}clang-14${tab}pass" "$T/va/na.tsv" \
 	&& ok dialect/agreement-counts-na || bad dialect/agreement-counts-na "$(cat "$T/va/na.tsv"; grep '^all' "$T/va.out")"
 # every file that pins a defect was compared, on both Clangs
 for f in verify-actions.c verify-as-written.c verify-block.c verify-braces.c verify-expansion.c verify-frontend.c verify-limit.c \
-	"verify-mixed.c (RUN 1)" "verify-mixed.c (RUN 2)" verify-no-limit.c verify-prefixes.c \
+	"verify-mixed.c (RUN 1)" "verify-mixed.c (RUN 2)" verify-no-limit.c verify-prefixes.c verify-separator.c \
 	"verify-skipped.c (RUN 1)" "verify-skipped.c (RUN 2)" "verify-syntax.c (RUN 1)" "verify-syntax.c (RUN 2)" \
 	"verify-triple.c (RUN 1)" "verify-triple.c (RUN 2)" "verify-triple.c (RUN 3)" \
 	"verify-triple.c (RUN 5)" "verify-triple.c (RUN 6)" "verify-languages.c (RUN 1)" "verify-languages.c (RUN 2)" \

@@ -10,20 +10,20 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "model/confpath.h"
+#include "cmd/atlas.h"
+#include "cmd/run.h"
+#include "cmd/tree.h"
 #include "dialect/dialect.h"
+#include "lib/version.h"
+#include "model/confpath.h"
+#include "report/atlas.h"
 #include "report/diff.h"
 #include "report/export.h"
 #include "report/results.h"
-#include "cmd/run.h"
 #include "report/svg.h"
 #include "report/table.h"
 #include "report/treereport.h"
-#include "cmd/tree.h"
-#include "cmd/atlas.h"
-#include "report/atlas.h"
 #include "sandbox/box.h"
-#include "lib/version.h"
 
 static const char usage_text[] =
 	"usage: diagmatrix run    [--config FILE] [--cases PATH...] [--compilers A,B]\n"
@@ -68,9 +68,7 @@ static int
 usage(const char *fmt, const char *arg)
 {
 	if (fmt) {
-		fputs("diagmatrix: error: ", stderr);
-		fprintf(stderr, fmt, arg);
-		fputc('\n', stderr);
+		say_error(fmt, arg);
 	}
 	if (current_command) {
 		synopsis(current_command, stderr);
@@ -91,8 +89,8 @@ locate_config(struct confpath *cp, const char *given, int optional)
 	if (!cp->path) {
 		if (optional)
 			return 0;
-		fprintf(stderr, "diagmatrix: error: no configuration: none of %s is a file (--config FILE names one)\n",
-		        cp->tried);
+		say_error("no configuration: none of %s is a file (--config FILE names one)",
+		          cp->tried);
 		return 2;
 	}
 	if (cp->source == CONF_USER || cp->source == CONF_INSTALLED)
@@ -556,7 +554,7 @@ cmd_merge(int argc, char **argv)
 	if (read_all(&r, (int)files.n, files.v) < 0) {
 		status = 2;
 	} else if (results_write(&r, out, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, why);
+		say_error("cannot write %s: %s", out, why);
 		free(why);
 		status = 2;
 	}
@@ -779,17 +777,18 @@ cmd_sandbox(int argc, char **argv)
 	for (int i = 1; i < argc; i++)
 		strvec_push(&av, argv[i]);
 	if (!(at = box_command_at(&av, &mode))) {
-		fprintf(stderr, "diagmatrix: error: sandbox takes a job's command as a results file records it: "
-		        "[prlimit ... --] bwrap ... -- COMMAND...\n");
+		say_error("sandbox takes a job's command as a results file records it: "
+		          "[prlimit ... --] bwrap ... -- COMMAND...");
 		strvec_release(&av);
 		return 2;
 	}
 	st = box_run(&av, at, mode, &why);
 	strvec_release(&av);
 	if (st < 0) {
-		fputs("diagmatrix: error: the sandbox cannot start: ", stderr);
-		fput_printable(stderr, why);
-		fputc('\n', stderr);
+		struct strbuf sb = {0};
+		sb_add_printable(&sb, why);
+		say_error("the sandbox cannot start: %s", sb_str(&sb));
+		sb_release(&sb);
 		free(why);
 		return 2;
 	}

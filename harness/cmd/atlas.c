@@ -7,11 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dialect/dialect.h"
-#include "report/results.h"
-#include "cmd/run.h"
 #include "cmd/atlas.h"
+#include "cmd/run.h"
+#include "dialect/dialect.h"
 #include "model/tree.h"
+#include "report/results.h"
 #include "tree/treesrc.h"
 
 /* Does the file at path name one of naming (NULL: keep every file)? */
@@ -191,7 +191,7 @@ merge_parts(const struct strvec *parts, const char *out)
 	}
 	errlist_print(&errs, stderr);
 	if (!bad && results_write(&r, out, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", out, why);
+		say_error("cannot write %s: %s", out, why);
 		bad = 1;
 	}
 	for (size_t i = 0; !bad && i < parts->n; i++)

@@ -8,16 +8,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "pipeline/exec.h"
-#include "pipeline/plan.h"
-#include "sandbox/root.h"
 #include "cmd/run.h"
-#include "sandbox/sched.h"
-#include "tree/treesrc.h"
-#include "report/try.h"
-#include "sandbox/cache.h"
 #include "model/compdb.h"
 #include "model/userflags.h"
+#include "pipeline/exec.h"
+#include "pipeline/plan.h"
+#include "report/try.h"
+#include "sandbox/cache.h"
+#include "sandbox/root.h"
+#include "sandbox/sched.h"
+#include "tree/treesrc.h"
 
 /* A case the harness cannot run (what it asks for, its file, escaped:
  * both are the case's text), n/a everywhere. */
@@ -277,7 +277,7 @@ build_root(const struct root *r, int quiet)
 		return 128 + st;
 	}
 	if (st < 0) {
-		fprintf(stderr, "diagmatrix: error: root %s: %s\n", r->name, err);
+		say_error("root %s: %s", r->name, err);
 		free(err);
 		return 1;
 	}
@@ -308,7 +308,7 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 	config_shard_compilers(&cfg, f, shard.k, shard.n, in_shard);
 	for (size_t i = 0; i < names->n; i++) {
 		if (config_find_root(&cfg, names->v[i]) < 0) {
-			fprintf(stderr, "diagmatrix: error: no root '%s' in %s\n", names->v[i], cfg.path);
+			say_error("no root '%s' in %s", names->v[i], cfg.path);
 			status = 2;
 		}
 	}
@@ -329,10 +329,10 @@ root_main(const char *config, const struct strvec *names, int rebuild, int quiet
 		if (ready && !rebuild)
 			continue;
 		if (geteuid() != 0) {
-			fprintf(stderr, "diagmatrix: error: building root %s needs root privileges (debootstrap does): run it as root\n", r->name);
+			say_error("building root %s needs root privileges (debootstrap does): run it as root", r->name);
 			status = 1;
 		} else if (!command_exists("debootstrap")) {
-			fprintf(stderr, "diagmatrix: error: debootstrap not found (apt-get install debootstrap)\n");
+			say_error("debootstrap not found (apt-get install debootstrap)");
 			status = 1;
 		} else {
 			status = build_root(r, quiet);
@@ -352,8 +352,8 @@ try_scratch(void)
 	char *dir = xasprintf("%s/diagmatrix-try-XXXXXX", tmp && *tmp ? tmp : "/tmp");
 
 	if (!mkdtemp(dir)) {
-		fprintf(stderr, "diagmatrix: error: cannot make a directory in %s: %s\n", tmp && *tmp ? tmp : "/tmp",
-		        strerror(errno));
+		say_error("cannot make a directory in %s: %s", tmp && *tmp ? tmp : "/tmp",
+		          strerror(errno));
 		free(dir);
 		return NULL;
 	}
@@ -380,7 +380,7 @@ build_command(const struct run_opts *o, struct buildflags *bf, char **which)
 	if (slash)
 		*slash = 0;
 	if (o->plan.cases.n != 1)
-		fprintf(stderr, "diagmatrix: error: --compile-commands takes one C file\n");
+		say_error("--compile-commands takes one C file");
 	else if (!src)
 		fprintf(stderr, "%s: error: cannot read: %s\n", o->plan.cases.v[0], strerror(errno));
 	else if (read_input(o->compdb, MAX_COMPDB_BYTES, &sb, &why) < 0)
@@ -465,12 +465,12 @@ nothing_to_compile(const struct run_opts *o, const struct results *r)
 		sb_add_printable(&sb, o->plan.cases.v[i]);
 	}
 	if (!r->ncases)
-		fprintf(stderr, "diagmatrix: error: no C file in %s (try walks a directory for its .c files)\n", sb_str(&sb));
+		say_error("no C file in %s (try walks a directory for its .c files)", sb_str(&sb));
 	else if (!o->compdb && o->plan.filter.profiles.n == 1 && !strcmp(o->plan.filter.profiles.v[0], AS_WRITTEN))
-		fputs("diagmatrix: error: nothing to compile: the " AS_WRITTEN " profile is the flags of a compilation "
-		      "database (--compile-commands)\n", stderr);
+		say_error("nothing to compile: the " AS_WRITTEN " profile is the flags of a compilation "
+		          "database (--compile-commands)");
 	else
-		fprintf(stderr, "diagmatrix: error: nothing to compile: the selection gives %s no configuration\n", sb_str(&sb));
+		say_error("nothing to compile: the selection gives %s no configuration", sb_str(&sb));
 	sb_release(&sb);
 }
 

@@ -9,9 +9,9 @@
 #ifndef RUN_H
 #define RUN_H
 
+#include "lib/util.h"
 #include "pipeline/plan.h"
 #include "report/try.h"
-#include "lib/util.h"
 
 struct run_opts {
 	struct plan_opts plan;

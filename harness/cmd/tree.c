@@ -8,19 +8,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sandbox/box.h"
-#include "sandbox/cache.h"
+#include "cmd/tree.h"
 #include "model/diag.h"
 #include "model/dpkg.h"
+#include "model/tree.h"
 #include "pipeline/exec.h"
-#include "tree/kbuild.h"
 #include "pipeline/plan.h"
+#include "pipeline/record.h"
 #include "report/results.h"
+#include "sandbox/box.h"
+#include "sandbox/cache.h"
 #include "sandbox/root.h"
 #include "sandbox/step.h"
-#include "model/tree.h"
+#include "tree/kbuild.h"
 #include "tree/treejudge.h"
-#include "cmd/tree.h"
 #include "tree/treesrc.h"
 
 /* Bytes of a build's output kept to be judged (the whole of it goes to
@@ -33,10 +34,8 @@ struct trun {
 	const struct tree_opts *o;
 	struct plan p;
 	struct treefile tf;
-	struct results res;
-	struct results_writer w;
+	struct recorder rec;        /* the results file, and the verdicts counted */
 	int jobs;                   /* make -j */
-	size_t counts[5];           /* by verdict */
 };
 
 /* One tree job: (tree, configuration, toolchain) and where it builds. */
@@ -175,13 +174,13 @@ add_records(struct trun *x)
 		for (size_t c = 0; c < t->nconfigs; c++) {
 			if (!config_wanted(x->o, &t->configs[c]))
 				continue;
-			add_profile(&x->res, &t->configs[c]);
+			add_profile(&x->rec.res, &t->configs[c]);
 			for (size_t u = 0; u < t->configs[c].units.n; u++)
-				add_case(&x->res, t, t->configs[c].units.v[u], x->tf.path);
+				add_case(&x->rec.res, t, t->configs[c].units.v[u], x->tf.path);
 		}
 	}
 	for (size_t i = 0; i < x->p.ps.n; i++)
-		exec_add_toolchain(&x->res, cfg, &x->p.ps.v[i]);
+		exec_add_toolchain(&x->rec.res, cfg, &x->p.ps.v[i]);
 }
 
 static int
@@ -706,42 +705,22 @@ first_error(const struct diaglist *dl, const struct cache_entry *e, const struct
 	       xasprintf("make failed with status %d (its output: %s)", e->exit_code, j->log);
 }
 
+/* Record a unit's verdict. */
 static void
 emit(struct trun *x, const struct tjob *j, const char *unit, enum verdict v, const char *reason,
      const enum outcome *outcomes, const struct diaglist *dl, const struct cache_entry *e, const struct strvec *argv)
 {
 	char *name = case_name(j->t, unit);
-	long ci = results_find_case(&x->res, name);
-	struct strbuf cmd = {0};
-	struct rjob rj = {
-		.caseidx = (size_t)ci, .compiler = j->cc->name, .version = (char *)j->pr->version, .target = j->tg->arch,
-		.profile = j->c->name, .verdict = v, .reason = (char *)(reason ? reason : ""), .outcomes = (enum outcome *)outcomes,
-	};
 
-	if (argv && argv->n)
-		job_command_line(&cmd, argv);
-	rj.command = (char *)sb_str(&cmd);
-	if (e) {
-		rj.exit_code = e->exit_code;
-		rj.seconds = e->seconds;
-	}
-	if (dl && dl->n) {
-		rj.diags = exec_rdiags(dl);
-		rj.ndiags = dl->n;
-	}
-	results_writer_job(&x->w, &x->res, &rj);
-	x->counts[v]++;
-	if (v == V_FAIL || v == V_ERROR) {
-		/* what a build printed reaches the terminal without control characters */
-		fprintf(stderr, "%s: ", verdict_name(v));
-		fput_printable(stderr, name);
-		fprintf(stderr, " %s@%s %s: ", rj.compiler, rj.target, rj.profile);
-		fput_printable(stderr, rj.reason);
-		fputc('\n', stderr);
-	}
-	free(rj.diags);
+	record_job(&x->rec, &(struct record){
+		.caseidx = (size_t)results_find_case(&x->rec.res, name), .compiler = j->cc->name,
+		.version = j->pr->version, .target = j->tg->arch, .profile = j->c->name, .verdict = v,
+		.reason = reason, .argv = argv, .outcomes = outcomes, .dl = dl,
+		.exit_code = e ? e->exit_code : 0, .seconds = e ? e->seconds : 0,
+	});
+	/* a build is long: its failures are said as its units end */
+	record_print_failures(&x->rec, stderr, 0);
 	free(name);
-	sb_release(&cmd);
 }
 
 /* A diagnostic's file as the tree names it (kbuild_source_path). */
@@ -763,7 +742,7 @@ objects_meta(struct trun *x, const struct tjob *j, const char *unit, size_t n)
 	char num[32];
 
 	snprintf(num, sizeof(num), "%zu", n);
-	results_meta(&x->res, key, num);
+	results_meta(&x->rec.res, key, num);
 	free(key);
 	free(name);
 }
@@ -838,9 +817,9 @@ source_meta(struct trun *x, const struct tjob *j)
 {
 	char *key = xasprintf("source %s", j->t->name);
 
-	if (!results_get_meta(&x->res, key)) {
+	if (!results_get_meta(&x->rec.res, key)) {
 		char *v = xasprintf("%s %s (Debian %s)", j->t->package, j->src.version, j->t->suite);
-		results_meta(&x->res, key, v);
+		results_meta(&x->rec.res, key, v);
 		free(v);
 	}
 	free(key);
@@ -856,14 +835,14 @@ package_meta(struct trun *x, const struct tjob *j)
 	char *key = xasprintf("package %s %s", j->cc->name, j->tg->arch), *path, *v;
 	struct strbuf sb = {0};
 
-	if (!tc->package || results_get_meta(&x->res, key)) {
+	if (!tc->package || results_get_meta(&x->rec.res, key)) {
 		free(key);
 		return;
 	}
 	path = xasprintf("%s/var/lib/dpkg/status", j->cc->root >= 0 ? x->p.ps.roots[j->cc->root].dir : "");
 	if (read_file(path, 64 << 20, &sb, NULL) == 0 && (v = dpkg_version(sb_str(&sb), sb.len, tc->package))) {
 		char *val = xasprintf("%s %s", tc->package, v);
-		results_meta(&x->res, key, val);
+		results_meta(&x->rec.res, key, val);
 		free(val);
 		free(v);
 	}
@@ -1031,10 +1010,10 @@ add_meta(struct trun *x)
 {
 	char num[32];
 
-	exec_run_meta(&x->res, x->o->config);
-	results_meta(&x->res, "trees", x->o->trees);
+	exec_run_meta(&x->rec.res, x->o->config);
+	results_meta(&x->rec.res, "trees", x->o->trees);
 	snprintf(num, sizeof(num), "%d", x->jobs);
-	results_meta(&x->res, "parallel", num);
+	results_meta(&x->rec.res, "parallel", num);
 }
 
 int
@@ -1058,29 +1037,29 @@ tree_main(const struct tree_opts *o)
 	}
 	add_meta(&x);
 	add_records(&x);
-	if (results_writer_begin(&x.w, o->out, &x.res, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+	if (results_writer_begin(&x.rec.w, o->out, &x.rec.res, &why) < 0) {
+		say_error("cannot write %s: %s", o->out, why);
 		status = 2;
 		goto out;
 	}
 	r = each_job(&x, run_job);
-	if (results_writer_end(&x.w, &x.res, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+	if (results_writer_end(&x.rec.w, &x.rec.res, &why) < 0) {
+		say_error("cannot write %s: %s", o->out, why);
 		status = 2;
 	} else if (r) {
 		fprintf(stderr, "diagmatrix: interrupted by signal %d\n", r);
 		status = 128 + r;
 	} else {
 		say(&x, "%zu units: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; results in %s",
-		    x.counts[V_PASS] + x.counts[V_FAIL] + x.counts[V_ERROR] + x.counts[V_SKIP] + x.counts[V_NA],
-		    x.counts[V_PASS], x.counts[V_FAIL], x.counts[V_ERROR], x.counts[V_SKIP], x.counts[V_NA], o->out);
-		status = x.counts[V_FAIL] || x.counts[V_ERROR] ? 1 : 0;
+		    x.rec.counts[V_PASS] + x.rec.counts[V_FAIL] + x.rec.counts[V_ERROR] + x.rec.counts[V_SKIP] + x.rec.counts[V_NA],
+		    x.rec.counts[V_PASS], x.rec.counts[V_FAIL], x.rec.counts[V_ERROR], x.rec.counts[V_SKIP], x.rec.counts[V_NA], o->out);
+		status = x.rec.counts[V_FAIL] || x.rec.counts[V_ERROR] ? 1 : 0;
 	}
 out:
 	sched_stop_restore();
 	free(why);
 	errlist_release(&errs);
-	results_release(&x.res);
+	recorder_release(&x.rec);
 	tree_release(&x.tf);
 	plan_release(&x.p);
 	return status;

@@ -15,8 +15,8 @@
 #ifndef TREERUN_H
 #define TREERUN_H
 
-#include "model/config.h"
 #include "lib/util.h"
+#include "model/config.h"
 
 struct tree_opts {
 	const char *config;         /* compilers.yaml */

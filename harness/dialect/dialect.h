@@ -17,11 +17,11 @@
 #ifndef DIALECT_H
 #define DIALECT_H
 
+#include "lib/srcerr.h"
+#include "lib/util.h"
 #include "model/casefile.h"
 #include "model/diag.h"
 #include "model/selector.h"
-#include "lib/srcerr.h"
-#include "lib/util.h"
 
 struct dialect_dir;
 

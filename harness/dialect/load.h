@@ -15,11 +15,11 @@
 #ifndef LOAD_H
 #define LOAD_H
 
-#include "model/casefile.h"
 #include "dialect/dialect.h"
-#include "model/selector.h"
 #include "lib/srcerr.h"
 #include "lib/util.h"
+#include "model/casefile.h"
+#include "model/selector.h"
 
 struct caselist {
 	struct casefile *v;     /* never NULL once loaded, even with no case */

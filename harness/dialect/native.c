@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/comments.h"
 #include "dialect/dialect.h"
+#include "lib/comments.h"
 
 
 struct mark {

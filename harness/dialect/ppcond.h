@@ -20,8 +20,8 @@
 
 #include <stddef.h>
 
-#include "model/selector.h"
 #include "lib/util.h"
+#include "model/selector.h"
 
 struct ppcond;
 

@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lib/comments.h"
 #include "dialect/dgselector.h"
 #include "dialect/dialect.h"
 #include "dialect/ppcond.h"
+#include "lib/comments.h"
 
 /* What a -verify file keeps of its own (casefile.dialect_data). */
 struct vcase {

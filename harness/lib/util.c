@@ -696,3 +696,15 @@ terminal_width(int fd)
 		return 0;
 	return ws.ws_col;
 }
+
+void
+say_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("diagmatrix: error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}

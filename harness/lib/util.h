@@ -51,6 +51,10 @@ void sb_release(struct strbuf *sb);
  * (C0, DEL, and C1 as UTF-8) as \xHH or \u00HH, so that text from a case
  * or a compiler can neither move the cursor nor start a line of its own. */
 void fput_printable(FILE *fp, const char *s);
+/* The harness's one way to say an error that is not an input's (those are
+ * FILE:LINE:COL, srcerr.h): "diagmatrix: error: MESSAGE" and a newline on
+ * stderr. */
+void say_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* A vector of owned strings. Zero-initialise; strvec_release frees it. */
 struct strvec {

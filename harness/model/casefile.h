@@ -8,12 +8,12 @@
 #ifndef CASEFILE_H
 #define CASEFILE_H
 
+#include "lib/rx.h"
+#include "lib/util.h"
 #include "model/diag.h"
 #include "model/etarget.h"
 #include "model/kinds.h"
-#include "lib/rx.h"
 #include "model/selector.h"
-#include "lib/util.h"
 
 struct dialect_ops;
 

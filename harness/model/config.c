@@ -7,8 +7,8 @@
 
 #include <yaml.h>
 
-#include "model/config.h"
 #include "lib/yamldoc.h"
+#include "model/config.h"
 
 struct loader {
 	struct ydoc y;

@@ -41,9 +41,9 @@
 #ifndef CONFIG_H
 #define CONFIG_H
 
-#include "model/selector.h"
 #include "lib/srcerr.h"
 #include "lib/util.h"
+#include "model/selector.h"
 
 struct target {
 	char *arch;              /* x86-64, arm64, ... */

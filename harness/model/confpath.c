@@ -6,8 +6,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "model/confpath.h"
 #include "lib/util.h"
+#include "model/confpath.h"
 
 static int
 regular(const char *path)

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/diag.h"
 #include "lib/hash.h"
 #include "lib/util.h"
+#include "model/diag.h"
 
 char *
 option_normalise(const char *s, size_t len)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <string.h>
 
-#include "model/dpkg.h"
 #include "lib/util.h"
+#include "model/dpkg.h"
 
 /* The value of field (with its ": ") in the stanza [s, e), or NULL; *n its length. */
 static const char *

@@ -2,8 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "model/etarget.h"
 #include "lib/util.h"
+#include "model/etarget.h"
 
 #define SIZE_CHECK(cond) "int size_check[(" cond ") ? 1 : -1];\n"
 #define NEED_MACRO(cond) "#if !(" cond ")\n#error not this target\n#endif\n"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-#include "model/kinds.h"
 #include "lib/util.h"
+#include "model/kinds.h"
 
 static const char *const dkind_names[] = {
 	[D_WARNING] = "expect-warning",

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/selector.h"
 #include "lib/util.h"
+#include "model/selector.h"
 
 const char *const builtin_arches[] = { "x86-64", "i686", "arm64", "s390x", "ppc64le", "riscv64" };
 const size_t nbuiltin_arches = LEN(builtin_arches);

@@ -3,9 +3,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lib/yamldoc.h"
 #include "model/diag.h"
 #include "model/tree.h"
-#include "lib/yamldoc.h"
 
 struct tloader {
 	struct ydoc y;

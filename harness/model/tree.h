@@ -12,12 +12,12 @@
 #ifndef TREE_H
 #define TREE_H
 
-#include "model/config.h"
-#include "model/kinds.h"
 #include "lib/rx.h"
-#include "model/selector.h"
 #include "lib/srcerr.h"
 #include "lib/util.h"
+#include "model/config.h"
+#include "model/kinds.h"
+#include "model/selector.h"
 
 /* A diagnostic the build must print (docs/trees.md, Expectations). */
 struct tree_expect {

@@ -7,13 +7,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sandbox/box.h"
-#include "sandbox/cached.h"
+#include "dialect/match.h"
 #include "lib/depfile.h"
 #include "pipeline/exec.h"
-#include "sandbox/jobserver.h"
-#include "dialect/match.h"
+#include "pipeline/record.h"
 #include "report/results.h"
+#include "sandbox/box.h"
+#include "sandbox/cached.h"
+#include "sandbox/jobserver.h"
 #include "sandbox/sched.h"
 
 #include "lib/version.h"
@@ -21,8 +22,7 @@
 struct exec {
 	struct plan *p;
 	const struct exec_opts *o;
-	struct results res;             /* everything but the jobs: they are written as they end */
-	struct results_writer out;
+	struct recorder rec;            /* the results file, and the verdicts counted */
 	size_t *torun;                  /* task index -> job index: the jobs to compile */
 	size_t ntorun;
 	size_t from_cache;              /* jobs answered by the cache (a manifest's reads are not answers) */
@@ -33,9 +33,7 @@ struct exec {
 	unsigned char *case_opaque;     /* per case: it reads what its digest cannot follow: never cached */
 	char (*tc_digest)[65];          /* per probe: the command's identity */
 	char env_digest[65];
-	size_t counts[5];               /* per verdict */
 	size_t done, failed, total;     /* jobs judged, failing, to judge */
-	struct strvec failures;         /* one line per failing job, printed at the end */
 	enum { PROGRESS_NONE, PROGRESS_TERMINAL, PROGRESS_LINES } progress;
 	double start, drawn;            /* when the run began, when the line was last drawn */
 	size_t logged;                  /* PROGRESS_LINES: the jobs done at the last line */
@@ -115,25 +113,8 @@ job_timeout(const struct exec *x, const struct job *j)
 	return x->p->cfg.compilers[j->compiler].timeout;
 }
 
-struct rdiag *
-exec_rdiags(const struct diaglist *dl)
-{
-	struct rdiag *v = xcalloc(dl->n + 1, sizeof(*v));
-
-	for (size_t k = 0; k < dl->n; k++) {
-		const struct diag *g = &dl->v[k];
-		v[k] = (struct rdiag){
-			.file = g->file ? g->file : "", .line = g->line, .col = g->col, .sev = g->sev,
-			.option = g->option ? g->option : "", .count = g->count, .status = g->status, .message = g->message,
-			.fits = g->fits, .nfits = g->nfits, .events = g->events, .nevents = g->nevents,
-			.from_file = g->from_file ? g->from_file : "", .from_line = g->from_line,
-		};
-	}
-	return v;
-}
-
-/* Write job ji with its verdict, reason, command and diagnostics, and
- * count it. The strings it borrows stay owned by the plan. */
+/* Record job ji with its verdict, reason, command and diagnostics. The
+ * strings it borrows stay owned by the plan. */
 static void
 emit(struct exec *x, size_t ji, enum verdict v, const char *reason, const struct strvec *argv,
      enum outcome *outcomes, const struct diaglist *dl, const struct proc_result *r)
@@ -142,37 +123,13 @@ emit(struct exec *x, size_t ji, enum verdict v, const char *reason, const struct
 	const struct job *j = &p->jl.v[ji];
 	const struct compiler *c = &p->cfg.compilers[j->compiler];
 	const struct probe *pr = &p->ps.v[j->probe];
-	struct strbuf cmd = {0};
-	struct rjob rj = {
-		.caseidx = j->caseidx, .compiler = c->name, .version = (char *)(pr->found ? pr->version : ""),
-		.target = tc_target(&p->cfg, c, j->tc)->arch, .profile = p->cfg.profiles[j->profile].name,
-		.verdict = v, .reason = (char *)reason, .outcomes = outcomes,
-	};
 
-	if (argv)
-		job_command_line(&cmd, argv);
-	rj.command = (char *)sb_str(&cmd);
-	if (r) {
-		rj.exit_code = r->exit_code;
-		rj.signal = r->signal;
-		rj.seconds = r->seconds;
-	}
-	if (dl && dl->n) {
-		rj.diags = exec_rdiags(dl);
-		rj.ndiags = dl->n;
-	}
-	results_writer_job(&x->out, &x->res, &rj);
-	x->counts[v]++;
-	if (v == V_FAIL || v == V_ERROR) {
-		struct strbuf line = {0};
-		sb_addf(&line, "%s: ", verdict_name(v));
-		sb_add_printable(&line, p->cases.v[j->caseidx].name);
-		sb_addf(&line, " %s@%s %s: ", rj.compiler, rj.target, rj.profile);
-		sb_add_printable(&line, reason);
-		strvec_push_nocopy(&x->failures, sb_detach(&line));
-	}
-	free(rj.diags);
-	sb_release(&cmd);
+	record_job(&x->rec, &(struct record){
+		.caseidx = j->caseidx, .compiler = c->name, .version = pr->found ? pr->version : "",
+		.target = tc_target(&p->cfg, c, j->tc)->arch, .profile = p->cfg.profiles[j->profile].name,
+		.verdict = v, .reason = reason, .argv = argv, .outcomes = outcomes, .dl = dl,
+		.exit_code = r ? r->exit_code : 0, .signal = r ? r->signal : 0, .seconds = r ? r->seconds : 0,
+	});
 }
 
 /* Judge job ji from how its compiler ended and what it printed. */
@@ -632,7 +589,7 @@ user_flags_meta(struct exec *x)
 		if (!lists[i]->n)
 			continue;
 		shell_quote_all(&sb, lists[i]);
-		results_meta(&x->res, keys[i], sb_str(&sb));
+		results_meta(&x->rec.res, keys[i], sb_str(&sb));
 		sb_release(&sb);
 	}
 	for (size_t i = 0; i < ps->n; i++) {
@@ -643,7 +600,7 @@ user_flags_meta(struct exec *x)
 			continue;
 		key = xasprintf("build-refused %s %s", c->name, tc_target(cfg, c, ps->v[i].tc)->arch);
 		shell_quote_all(&sb, &ps->v[i].build_refused);
-		results_meta(&x->res, key, sb_str(&sb));
+		results_meta(&x->rec.res, key, sb_str(&sb));
 		free(key);
 		sb_release(&sb);
 	}
@@ -671,9 +628,9 @@ add_meta(struct exec *x)
 {
 	char num[32];
 
-	exec_run_meta(&x->res, x->o->config);
+	exec_run_meta(&x->rec.res, x->o->config);
 	snprintf(num, sizeof(num), "%d", x->p->parallel);
-	results_meta(&x->res, "parallel", num);
+	results_meta(&x->rec.res, "parallel", num);
 	user_flags_meta(x);
 }
 
@@ -687,7 +644,7 @@ not_cached_meta(struct exec *x)
 		if (x->not_cached[i])
 			sb_addf(&sb, "%s%zu: %s", sb.len ? "; " : "", x->not_cached[i], not_cached_why[i]);
 	if (sb.len)
-		results_meta(&x->res, "not_cached", sb_str(&sb));
+		results_meta(&x->rec.res, "not_cached", sb_str(&sb));
 	sb_release(&sb);
 }
 
@@ -702,20 +659,20 @@ add_usage(struct exec *x, size_t cache_hits)
 
 	getrusage(RUSAGE_SELF, &ru);
 	snprintf(num, sizeof(num), "%ld", ru.ru_maxrss);
-	results_meta(&x->res, "harness_maxrss_kb", num);
+	results_meta(&x->rec.res, "harness_maxrss_kb", num);
 	snprintf(num, sizeof(num), "%.3f", rusage_seconds(&ru));
-	results_meta(&x->res, "harness_cpu_s", num);
+	results_meta(&x->rec.res, "harness_cpu_s", num);
 	getrusage(RUSAGE_CHILDREN, &ru);
 	snprintf(num, sizeof(num), "%.3f", rusage_seconds(&ru));
-	results_meta(&x->res, "children_cpu_s", num);
+	results_meta(&x->rec.res, "children_cpu_s", num);
 	snprintf(num, sizeof(num), "%.3f", sched_jobs_cpu());
-	results_meta(&x->res, "jobs_cpu_s", num);   /* probes' and jobs' own, sandboxes not counted */
+	results_meta(&x->rec.res, "jobs_cpu_s", num);   /* probes' and jobs' own, sandboxes not counted */
 	snprintf(num, sizeof(num), "%zu", cache_hits);
-	results_meta(&x->res, "cache_hits", num);
+	results_meta(&x->rec.res, "cache_hits", num);
 	not_cached_meta(x);
 	box_stats(&bs);
 	snprintf(num, sizeof(num), "%zu %zu %zu", bs.started, bs.jobs, bs.refused);
-	results_meta(&x->res, "sandboxes", num);   /* kept ones started, jobs they ran, jobs they could not */
+	results_meta(&x->rec.res, "sandboxes", num);   /* kept ones started, jobs they ran, jobs they could not */
 }
 
 /* ---- running ---- */
@@ -808,17 +765,13 @@ summary(struct exec *x, size_t cache_hits)
 {
 	const char *not_cached;
 
-	strvec_sort(&x->failures);
 	if (x->o->quiet || x->o->progress_only)
 		return;
-	for (size_t i = 0; i < x->failures.n; i++) {
-		fput_printable(stderr, x->failures.v[i]);
-		fputc('\n', stderr);
-	}
+	record_print_failures(&x->rec, stderr, 1);
 	fprintf(stderr, "diagmatrix: %zu jobs: %zu pass, %zu fail, %zu error, %zu skip, %zu n/a; %zu from the cache; results in %s\n",
-	        x->p->jl.n, x->counts[V_PASS], x->counts[V_FAIL], x->counts[V_ERROR], x->counts[V_SKIP],
-	        x->counts[V_NA], cache_hits, x->o->out);
-	if ((not_cached = results_get_meta(&x->res, "not_cached")))
+	        x->p->jl.n, x->rec.counts[V_PASS], x->rec.counts[V_FAIL], x->rec.counts[V_ERROR], x->rec.counts[V_SKIP],
+	        x->rec.counts[V_NA], cache_hits, x->o->out);
+	if ((not_cached = results_get_meta(&x->rec.res, "not_cached")))
 		fprintf(stderr, "diagmatrix: not cached: %s\n", not_cached);
 }
 
@@ -838,8 +791,7 @@ exec_release(struct exec *x)
 	free(x->case_digest);
 	free(x->case_opaque);
 	free(x->tc_digest);
-	strvec_release(&x->failures);
-	results_release(&x->res);
+	recorder_release(&x->rec);
 }
 
 int
@@ -853,11 +805,11 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 	x.progress = o->quiet ? PROGRESS_NONE : isatty(2) ? PROGRESS_TERMINAL :
 	             PROGRESS_LINES;
 	add_meta(&x);
-	add_toolchains(&x.res, &p->cfg, &p->ps, &p->jl);
+	add_toolchains(&x.rec.res, &p->cfg, &p->ps, &p->jl);
 	for (size_t k = 0; k < p->cases.n; k++)
-		add_case(&x.res, &p->cases.v[k]);
-	if (results_writer_begin(&x.out, o->out, &x.res, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+		add_case(&x.rec.res, &p->cases.v[k]);
+	if (results_writer_begin(&x.rec.w, o->out, &x.rec.res, &why) < 0) {
+		say_error("cannot write %s: %s", o->out, why);
 		free(why);
 		exec_release(&x);
 		return 2;
@@ -870,23 +822,23 @@ exec_plan(struct plan *p, const struct exec_opts *o)
 	decided(&x);
 	r = sched_stopped() ? sched_stopped() : compile(&x);
 	if (r > 0)
-		results_meta(&x.res, "interrupted", r == 2 ? "SIGINT" : "SIGTERM");
+		results_meta(&x.rec.res, "interrupted", r == 2 ? "SIGINT" : "SIGTERM");
 	else if (r < 0)
-		results_meta(&x.res, "interrupted", strerror(-r));
+		results_meta(&x.rec.res, "interrupted", strerror(-r));
 	add_usage(&x, x.from_cache);
-	if (results_writer_end(&x.out, &x.res, &why) < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot write %s: %s\n", o->out, why);
+	if (results_writer_end(&x.rec.w, &x.rec.res, &why) < 0) {
+		say_error("cannot write %s: %s", o->out, why);
 		free(why);
 		status = 2;
 	} else if (r > 0) {
 		fprintf(stderr, "diagmatrix: interrupted by signal %d\n", r);
 		status = 128 + r;
 	} else if (r < 0) {
-		fprintf(stderr, "diagmatrix: error: cannot run the jobs: %s\n", strerror(-r));
+		say_error("cannot run the jobs: %s", strerror(-r));
 		status = 2;
 	} else {
 		summary(&x, x.from_cache);
-		status = x.failures.n ? 1 : 0;
+		status = x.rec.counts[V_FAIL] || x.rec.counts[V_ERROR] ? 1 : 0;
 	}
 	exec_release(&x);
 	return status;

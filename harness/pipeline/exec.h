@@ -8,8 +8,8 @@
 #ifndef EXEC_H
 #define EXEC_H
 
-#include "pipeline/plan.h"
 #include "model/diag.h"
+#include "pipeline/plan.h"
 #include "report/results.h"
 
 struct exec_opts {
@@ -34,9 +34,6 @@ int exec_plan(struct plan *p, const struct exec_opts *o);
 double exec_time_left(const size_t *left, const size_t *ran, const double *spent, size_t n, int parallel);
 /* The results' record of the toolchain pr probed (the tree runs' too). */
 void exec_add_toolchain(struct results *res, const struct config *cfg, const struct probe *pr);
-/* The diagnostics of dl as results records, borrowing dl's strings (free
- * the array alone). */
-struct rdiag *exec_rdiags(const struct diaglist *dl);
 /* The records every run's results begin with: date, host, harness,
  * revision, config. */
 void exec_run_meta(struct results *res, const char *config);

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sandbox/box.h"
 #include "dialect/dialect.h"
-#include "pipeline/jobs.h"
-#include "sandbox/trust.h"
 #include "model/userflags.h"
+#include "pipeline/jobs.h"
+#include "sandbox/box.h"
+#include "sandbox/trust.h"
 
 static char *refusal(const struct job *j, const struct config *cfg, const struct probeset *ps,
                      const struct casefile *cf, char **place);

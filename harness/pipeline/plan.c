@@ -6,11 +6,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "sandbox/executor/boxproto.h"
+#include "model/userflags.h"
 #include "pipeline/plan.h"
+#include "sandbox/executor/boxproto.h"
 #include "sandbox/root.h"
 #include "sandbox/sched.h"
-#include "model/userflags.h"
 
 /* Every name the filter keeps must be in the configuration. */
 static int

@@ -10,12 +10,12 @@
 
 #include <stdio.h>
 
-#include "sandbox/cache.h"
+#include "dialect/load.h"
+#include "lib/srcerr.h"
 #include "model/config.h"
 #include "pipeline/jobs.h"
-#include "dialect/load.h"
 #include "pipeline/probe.h"
-#include "lib/srcerr.h"
+#include "sandbox/cache.h"
 
 struct plan_opts {
 	const char *config;         /* compilers.yaml; NULL: none (lint: selectors unchecked) */

@@ -8,12 +8,12 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "dialect/dgselector.h"
+#include "model/etarget.h"
+#include "pipeline/probe.h"
 #include "sandbox/box.h"
 #include "sandbox/cache.h"
 #include "sandbox/cached.h"
-#include "dialect/dgselector.h"
-#include "pipeline/probe.h"
-#include "model/etarget.h"
 #include "sandbox/sched.h"
 
 enum ptask_kind { PT_VERSION, PT_HEADERS, PT_ETARGET, PT_FLAGS };

@@ -18,9 +18,9 @@
 #ifndef PROBE_H
 #define PROBE_H
 
-#include "sandbox/cache.h"
 #include "model/config.h"
 #include "model/etarget.h"
+#include "sandbox/cache.h"
 #include "sandbox/root.h"
 
 struct probe {

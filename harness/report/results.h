@@ -47,11 +47,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "model/diag.h"
 #include "lib/hash.h"
-#include "model/kinds.h"
 #include "lib/srcerr.h"
 #include "lib/util.h"
+#include "model/diag.h"
+#include "model/kinds.h"
 
 struct rtoolchain {
 	char *compiler, *family, *target, *triple;

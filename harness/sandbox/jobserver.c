@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sandbox/jobserver.h"
 #include "lib/util.h"
+#include "sandbox/jobserver.h"
 
 /* A new, non-blocking file description on the pipe behind fd. */
 static int

@@ -15,13 +15,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "sandbox/box.h"
-#include "sandbox/executor/boxproto.h"
-#include "sandbox/cache.h"
+#include "lib/sha256.h"
 #include "model/confpath.h"
+#include "sandbox/box.h"
+#include "sandbox/cache.h"
+#include "sandbox/executor/boxproto.h"
 #include "sandbox/root.h"
 #include "sandbox/step.h"
-#include "lib/sha256.h"
 
 #define STAMP ".diagmatrix-root"
 #define STAMP_MAGIC "diagmatrix-root 1\n"

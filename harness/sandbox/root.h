@@ -24,8 +24,8 @@
 #ifndef ROOT_H
 #define ROOT_H
 
-#include "model/config.h"
 #include "lib/util.h"
+#include "model/config.h"
 
 enum root_state {
 	ROOT_MISSING,           /* not built (or no directory for roots) */

@@ -42,8 +42,8 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include "sandbox/jobserver.h"
 #include "lib/util.h"
+#include "sandbox/jobserver.h"
 
 struct proc {
 	struct strvec argv;     /* argv[0] is looked up in PATH unless it has a '/' */

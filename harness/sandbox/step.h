@@ -9,8 +9,8 @@
 #ifndef STEP_H
 #define STEP_H
 
-#include "sandbox/sched.h"
 #include "lib/util.h"
+#include "sandbox/sched.h"
 
 struct step {
 	struct strvec argv;     /* the command (the caller's: step_run copies it) */

@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tree/kbuild.h"
 #include "model/tree.h"
+#include "tree/kbuild.h"
 
 /* What Kbuild runs as $(CROSS_COMPILE)NAME (the top Makefile's AS, LD,
  * AR, NM, OBJCOPY, OBJDUMP, READELF, STRIP; and the gcc-ar kind for LTO,

@@ -12,11 +12,11 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/sha256.h"
 #include "sandbox/box.h"
 #include "sandbox/cache.h"
-#include "tree/kbuild.h"
-#include "lib/sha256.h"
 #include "sandbox/step.h"
+#include "tree/kbuild.h"
 #include "tree/treesrc.h"
 
 #define STAMP ".diagmatrix-tree"

@@ -23,8 +23,8 @@
 #ifndef TREESRC_H
 #define TREESRC_H
 
-#include "sandbox/root.h"
 #include "model/tree.h"
+#include "sandbox/root.h"
 
 struct treesrc {
 	char *dir;              /* the source tree: its Makefile is here */

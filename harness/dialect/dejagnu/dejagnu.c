@@ -25,8 +25,8 @@
 #include "dialect/dejagnu/dgdriver.h"
 #include "dialect/dgselector.h"
 #include "dialect/dialect.h"
-#include "lib/rx.h"
 #include "dialect/tcl.h"
+#include "lib/rx.h"
 
 /* A dg-options (replaces the flags so far) or dg-additional-options
  * (adds to them), where its selector holds (NULL: everywhere). */

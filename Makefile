@@ -235,7 +235,8 @@ kernel: deps
 	build/diagmatrix root
 	build/diagmatrix tree --out $(KERNEL_RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
-	 build/diagmatrix table --format trees $(KERNEL_RESULTS) > results/kernel.md || exit 2; \
+	 build/diagmatrix table --format trees $(KERNEL_RESULTS) > results/kernel.md.tmp && mv results/kernel.md.tmp results/kernel.md \
+	   || { rm -f results/kernel.md.tmp; exit 2; }; \
 	 echo "(tree exit status $$st; results/kernel.md written)"
 
 # The atlas (docs/trees.md, Test suites), not part of make check: the
@@ -253,7 +254,8 @@ atlas: deps
 	build/diagmatrix root
 	build/diagmatrix atlas --out $(ATLAS_RESULTS) $(if $(filter-out 0,$(JOBS)),-j $(JOBS)); \
 	 st=$$?; [ $$st -le 1 ] || exit $$st; \
-	 build/diagmatrix table --format atlas $(ATLAS_RESULTS) > results/atlas.md || exit 2; \
+	 build/diagmatrix table --format atlas $(ATLAS_RESULTS) > results/atlas.md.tmp && mv results/atlas.md.tmp results/atlas.md \
+	   || { rm -f results/atlas.md.tmp; exit 2; }; \
 	 echo "(atlas exit status $$st; results/atlas.md written)"
 
 bench: deps

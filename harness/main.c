@@ -10,9 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "cmd/atlas.h"
-#include "cmd/run.h"
-#include "cmd/tree.h"
+#include "cmd/cmd.h"
 #include "dialect/dialect.h"
 #include "lib/version.h"
 #include "model/confpath.h"
@@ -759,7 +757,7 @@ static int
 cmd_atlas(int argc, char **argv)
 {
 	return tree_command(argc, argv, (struct tree_opts){ .trees = "trees/atlas.yaml", .out = "results/atlas.results" },
-	                    suite_main);
+	                    atlas_main);
 }
 
 /* diagmatrix sandbox COMMAND...: a job's command as a results file or a
@@ -799,40 +797,54 @@ cmd_sandbox(int argc, char **argv)
 static const struct command {
 	const char *name;
 	int (*fn)(int, char **);
+	const char *file;       /* where it is done, under harness/: cmd/NAME.c, or the
+	                           report or sandbox module that main.c calls */
 	const char *what;
 } commands[] = {
-	{ "run", cmd_run, "Compile the cases (--cases, default cases/) with every configured compiler, target\n"
+	{ "run", cmd_run, "cmd/run.c",
+	  "Compile the cases (--cases, default cases/) with every configured compiler, target\n"
 	  "and profile, judge each compile against the case's expectations and write a\n"
 	  "results file. Exit 0: all pass; 1: something failed or erred; 2: bad input." },
-	{ "try", cmd_try, "Compile C files that have no annotations over the matrix and show which\n"
+	{ "try", cmd_try, "cmd/try.c",
+	  "Compile C files that have no annotations over the matrix and show which\n"
 	  "diagnostics fired where; --from shows a results file made before. Flags\n"
 	  "after -- go to every compiler, after all others; --compile-commands takes\n"
 	  "the file's own flags from a compilation database (compile_commands.json):\n"
 	  "include directories and defines for all, the options each compiler takes,\n"
 	  "the profile as-written for them alone. Exit 0 whatever fired." },
-	{ "table", cmd_table, "Render results files as the markdown compatibility table, the overview as an\n"
+	{ "table", cmd_table, "report/table.c",
+	  "Render results files as the markdown compatibility table, the overview as an\n"
 	  "SVG, or the overview alone." },
-	{ "export", cmd_export, "Write results files as TSV, TAP, JUnit XML or JSON lines." },
-	{ "diff", cmd_diff, "Say what changed between two results files. Exit 1 when a configuration\n"
+	{ "export", cmd_export, "report/export.c",
+	  "Write results files as TSV, TAP, JUnit XML or JSON lines." },
+	{ "diff", cmd_diff, "report/diff.c",
+	  "Say what changed between two results files. Exit 1 when a configuration\n"
 	  "newly fails." },
-	{ "merge", cmd_merge, "Join the results files of one run's shards into one." },
-	{ "list", cmd_list, "List the configured compilers and targets, whether each is installed, and\n"
+	{ "merge", cmd_merge, "report/results.c",
+	  "Join the results files of one run's shards into one." },
+	{ "list", cmd_list, "cmd/list.c",
+	  "List the configured compilers and targets, whether each is installed, and\n"
 	  "the roots; or the Debian packages the host lacks or needs." },
-	{ "lint", cmd_lint, "Read cases without compiling them: malformed annotations are reported as\n"
+	{ "lint", cmd_lint, "cmd/lint.c",
+	  "Read cases without compiling them: malformed annotations are reported as\n"
 	  "FILE:LINE:COL, what is not read is listed." },
-	{ "root", cmd_root, "Build the Debian roots the configuration's compilers live in (--rebuild:\n"
+	{ "root", cmd_root, "cmd/root.c",
+	  "Build the Debian roots the configuration's compilers live in (--rebuild:\n"
 	  "again)." },
-	{ "tree", cmd_tree, "Build real source trees (--trees, default trees/linux.yaml; docs/trees.md)\n"
+	{ "tree", cmd_tree, "cmd/tree.c",
+	  "Build real source trees (--trees, default trees/linux.yaml; docs/trees.md)\n"
 	  "with the configuration's compilers, judge their diagnostics against the\n"
 	  "tree's expectations and write a results file (default results/trees.results).\n"
 	  "Exit 0: all pass; 1: something failed or erred; 2: bad input." },
-	{ "atlas", cmd_atlas, "Run the compilers' own test suites (the test-suite trees of --trees, default\n"
+	{ "atlas", cmd_atlas, "cmd/atlas.c",
+	  "Run the compilers' own test suites (the test-suite trees of --trees, default\n"
 	  "trees/atlas.yaml: GCC's DejaGnu tests, Clang's -verify tests) as cases on\n"
 	  "every compiler of their family and every target, and write a results file\n"
 	  "(default results/atlas.results); table --format atlas reports it. Exit 0:\n"
 	  "all pass; 1: something failed or erred (other versions' tests often do);\n"
 	  "2: bad input." },
-	{ "sandbox", cmd_sandbox, "Run a job's command as a results file or --dry-run records it\n"
+	{ "sandbox", cmd_sandbox, "sandbox/box.c",
+	  "Run a job's command as a results file or --dry-run records it\n"
 	  "(\"diagmatrix sandbox prlimit ... bwrap ... -- COMMAND\") in a sandbox of its\n"
 	  "own, as the harness runs it. Exit: the command's status; 2: no sandbox." },
 };

@@ -1,4 +1,18 @@
 /* SPDX-License-Identifier: MIT */
+/* atlas: the `atlas` command: the compilers' own test suites, run as
+ * cases on every compiler of their family.
+ *
+ * A test suite is a tree of a tree file with build dejagnu (GCC's
+ * testsuite) or verify (Clang's test/Sema): its source is made ready as a
+ * tree's is (treesrc.h, from a Debian package, unpacked once), its tests
+ * (globs under the source: regular *.c files only, never a link) are
+ * loaded in the suite's dialect, named by their path below the suite's
+ * root, and run as `run` runs cases: every compiler of the family (or the
+ * suite's compilers), every target, under the files' own flags, in the
+ * sandbox, cached. Each suite's results go to OUT.NAME, then are merged
+ * into OUT (the parts removed), in the ordinary results format; `table
+ * --format atlas` (atlas.h) reports them.
+ */
 #include <errno.h>
 #include <glob.h>
 #include <stdio.h>
@@ -7,8 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/atlas.h"
-#include "cmd/run.h"
+#include "cmd/cmd.h"
 #include "dialect/dialect.h"
 #include "model/tree.h"
 #include "report/results.h"
@@ -79,7 +92,7 @@ suite_files(const struct tree *t, const char *dir, struct strvec *files)
 static void
 suite_compilers(const struct config *cfg, const struct tree *t, const struct config_filter *f, struct strvec *out)
 {
-	enum family fam = !strcmp(t->build, "verify") ? FAMILY_CLANG : FAMILY_GCC;
+	enum family fam = tree_family(t);
 
 	for (size_t i = 0; i < cfg->ncompilers; i++) {
 		const char *name = cfg->compilers[i].name;
@@ -209,7 +222,7 @@ wanted(const struct strvec *names, const char *name)
 }
 
 int
-suite_main(const struct tree_opts *o)
+atlas_main(const struct tree_opts *o)
 {
 	struct config cfg;
 	struct treefile tf = {0};

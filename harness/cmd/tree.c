@@ -1,4 +1,17 @@
 /* SPDX-License-Identifier: MIT */
+/* tree: the `tree` command: the trees of a tree file (tree.h) built by
+ * the compilers of the configuration, in each configuration and on each
+ * target the tree names, one job per (tree, configuration, compiler,
+ * target), one result per unit, written to a results file like run's.
+ *
+ * A job: the source ready (treesrc.h) and its patches applied beside it;
+ * wrappers for the compiler and its binutils (kbuild.h); in the sandbox
+ * (root.h: root_enter_tree), the configuration made once per build
+ * directory (and checked: an option the build system refused makes the
+ * units n/a), then each unit built with make -k, unless the cache has its
+ * output for exactly these inputs; its diagnostics parsed (diag.h) and
+ * judged (treejudge.h).
+ */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -8,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cmd/tree.h"
+#include "cmd/cmd.h"
 #include "model/diag.h"
 #include "model/dpkg.h"
 #include "model/tree.h"

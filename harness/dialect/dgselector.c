@@ -186,14 +186,14 @@ dg_release(void *ctx)
 }
 
 struct selector *
-dg_selector(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **err)
+dg_selector(const char *rest, int (*keyword)(void *, const char *), void *kctx, char **why)
 {
 	struct dgnode *n;
 
-	*err = NULL;
-	if (!(n = dg_target(rest, keyword, kctx, err))) {
-		if (!*err)
-			*err = xasprintf("target selector '%s'", rest);
+	*why = NULL;
+	if (!(n = dg_target(rest, keyword, kctx, why))) {
+		if (!*why)
+			*why = xasprintf("target selector '%s'", rest);
 		return NULL;
 	}
 	return selector_fn(dg_holds, dg_release, n);

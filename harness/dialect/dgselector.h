@@ -14,8 +14,8 @@
  * into sel_env.etargets, or -1; keyword may be NULL), a list of triplet
  * globs (cpu-vendor-os with * and ?) any of which must match
  * sel_env.triple, or a braced expression of those with "!", "&&" and
- * "||", read as GCC's target-supports-dg.exp reads it. NULL with *err set
+ * "||", read as GCC's target-supports-dg.exp reads it. NULL with *why set
  * (allocated) when it cannot be read. */
-struct selector *dg_selector(const char *sel, int (*keyword)(void *, const char *), void *kctx, char **err);
+struct selector *dg_selector(const char *sel, int (*keyword)(void *, const char *), void *kctx, char **why);
 
 #endif

@@ -96,12 +96,12 @@ tcl_variable(struct strbuf *w, const char *s, size_t len, size_t *i, const char 
 }
 
 int
-tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct strvec *out, char **err)
+tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct strvec *out, char **why)
 {
 	size_t i = 0;
 	size_t n0 = out->n;      /* on an error, out is left as it came */
 
-	*err = NULL;
+	*why = NULL;
 	for (;;) {
 		struct strbuf w = {0};
 		while (i < len && isspace((unsigned char)s[i]))
@@ -121,7 +121,7 @@ tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct st
 				sb_addc(&w, s[i]);
 			}
 			if (i >= len) {
-				*err = xasprintf("missing close-brace");
+				*why = xasprintf("missing close-brace");
 				sb_release(&w);
 				goto fail;
 			}
@@ -135,18 +135,18 @@ tcl_split(const char *s, size_t len, int cmd, const char *const *vars, struct st
 				if (c == '\\') {
 					tcl_backslash(&w, s, len, &i);
 				} else if (c == '$' && cmd) {
-					if (tcl_variable(&w, s, len, &i, vars, err) < 0)
+					if (tcl_variable(&w, s, len, &i, vars, why) < 0)
 						break;
 				} else if (c == '[' && cmd) {
-					*err = xasprintf("Tcl command substitution [...]");
+					*why = xasprintf("Tcl command substitution [...]");
 					break;
 				} else {
 					sb_addc(&w, c);
 				}
 			}
-			if (!*err && quoted && i >= len)
-				*err = xasprintf("missing \"");
-			if (*err) {
+			if (!*why && quoted && i >= len)
+				*why = xasprintf("missing \"");
+			if (*why) {
 				sb_release(&w);
 				goto fail;
 			}

@@ -17,8 +17,8 @@
  * DejaGnu evaluates a dg- directive: $NAME and ${NAME} are replaced from
  * vars (NULL-terminated name, value pairs) and [command substitution] is
  * refused; without it, s is read as a list and both are literal. Returns 0,
- * or -1 with *err set to an allocated message and out as it was. */
+ * or -1 with *why set to an allocated message and out as it was. */
 int tcl_split(const char *s, size_t len, int cmd, const char *const *vars,
-              struct strvec *out, char **err);
+              struct strvec *out, char **why);
 
 #endif

@@ -21,7 +21,7 @@ static double deadline;
 static char error[512];
 
 struct rx *
-rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **err, size_t *erroff)
+rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **why, size_t *erroff)
 {
 	static const uint32_t options[] = {
 		[RX_PCRE2] = PCRE2_UTF | PCRE2_MATCH_INVALID_UTF,
@@ -36,7 +36,7 @@ rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **err, s
 
 	if (!c) {
 		pcre2_get_error_message(code, msg, sizeof(msg));
-		*err = xstrdup((char *)msg);
+		*why = xstrdup((char *)msg);
 		*erroff = off;
 		return NULL;
 	}

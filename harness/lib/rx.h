@@ -40,9 +40,9 @@ enum rx_syntax {
 	RX_TCL_LINE,    /* Tcl's regexp -line: '.' does not match a newline, '^' and '$' at every line */
 };
 
-/* Compile pattern (len bytes). NULL on error, with *err set to an
+/* Compile pattern (len bytes). NULL on error, with *why set to an
  * allocated message and *erroff to the byte it is about. */
-struct rx *rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **err, size_t *erroff);
+struct rx *rx_compile(const char *pattern, size_t len, enum rx_syntax syntax, char **why, size_t *erroff);
 void rx_free(struct rx *re);
 /* The pattern as given, for messages. */
 const char *rx_source(const struct rx *re);

@@ -315,7 +315,7 @@ output_target(const char *path, char **why)
 }
 
 int
-shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *errpos)
+shell_split(const char *s, size_t len, struct strvec *out, char **why, size_t *errpos)
 {
 	struct strbuf w = {0};
 	int inword = 0;
@@ -329,27 +329,17 @@ shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *e
 				inword = 0;
 			}
 			i++;
-		} else if (c == '\'') {
+		} else if (c == '\'' || c == '"') {
+			/* nothing is special inside single quotes; inside double
+			 * quotes a backslash escapes " \ $ ` and newline, as in sh */
 			start = i++;
-			while (i < len && s[i] != '\'')
-				sb_addc(&w, s[i++]);
-			if (i == len) {
-				*err = xstrdup("unterminated single quote");
-				*errpos = start;
-				goto fail;
-			}
-			sb_add(&w, "", 0);
-			inword = 1;
-			i++;
-		} else if (c == '"') {
-			start = i++;
-			while (i < len && s[i] != '"') {
-				if (s[i] == '\\' && i + 1 < len && strchr("\"\\$`\n", s[i + 1]))
+			while (i < len && s[i] != c) {
+				if (c == '"' && s[i] == '\\' && i + 1 < len && strchr("\"\\$`\n", s[i + 1]))
 					i++;
 				sb_addc(&w, s[i++]);
 			}
 			if (i == len) {
-				*err = xstrdup("unterminated double quote");
+				*why = xstrdup(c == '"' ? "unterminated double quote" : "unterminated single quote");
 				*errpos = start;
 				goto fail;
 			}
@@ -358,7 +348,7 @@ shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *e
 			i++;
 		} else if (c == '\\') {
 			if (i + 1 == len) {
-				*err = xstrdup("backslash at end of flags");
+				*why = xstrdup("backslash at end of flags");
 				*errpos = i;
 				goto fail;
 			}

@@ -124,9 +124,9 @@ char *fd_first_line(int fd);
 char *output_target(const char *path, char **why);
 
 /* Split s like a POSIX shell splits words (quotes and backslashes, no
- * expansion of any kind). Returns 0, or -1 with *err set (allocated) and
+ * expansion of any kind). Returns 0, or -1 with *why set (allocated) and
  * *errpos at the offending byte. */
-int shell_split(const char *s, size_t len, struct strvec *out, char **err, size_t *errpos);
+int shell_split(const char *s, size_t len, struct strvec *out, char **why, size_t *errpos);
 
 /* Append word to sb quoted so that sh reads it back as one literal word. */
 void shell_quote(struct strbuf *sb, const char *word);

@@ -244,7 +244,7 @@ term_release(struct term *t)
 }
 
 struct selector *
-selector_parse(const char *s, size_t len, const struct sel_vocab *vocab, char **err, size_t *errpos)
+selector_parse(const char *s, size_t len, const struct sel_vocab *vocab, char **why, size_t *errpos)
 {
 	struct parser p = { .s = s, .len = len };
 	struct selector *sel = xcalloc(1, sizeof(*sel));
@@ -273,7 +273,7 @@ selector_parse(const char *s, size_t len, const struct sel_vocab *vocab, char **
 	return sel;
 bad:
 	selector_free(sel);
-	*err = p.err;
+	*why = p.err;
 	*errpos = p.errpos;
 	return NULL;
 }

@@ -36,10 +36,10 @@ struct sel_vocab {
 struct selector;
 
 /* Parse the text between the braces (s, len: without '{' and '}').
- * Returns the selector, or NULL with *err set to an allocated message and
+ * Returns the selector, or NULL with *why set to an allocated message and
  * *errpos to the byte offset in s where the problem is. */
 struct selector *selector_parse(const char *s, size_t len, const struct sel_vocab *vocab,
-                                char **err, size_t *errpos);
+                                char **why, size_t *errpos);
 /* A selector that holds where holds(ctx, env) does, for conditions the
  * selector language has no words for (ppcond.h's #if conditions); it
  * takes ctx, and frees it with release. */

@@ -14,6 +14,27 @@ struct tloader {
 	struct tree *t;         /* the tree being read */
 };
 
+/* The builds the harness drives: kbuild builds a tree, the others run a
+ * compiler's own tests (a suite) as cases, in the dialect of that name. */
+static const struct build {
+	const char *name;
+	int suite;
+	enum family family;     /* the compilers it builds with, or whose tests it has */
+} builds[] = {
+	{ "kbuild", 0, FAMILY_GCC },
+	{ "dejagnu", 1, FAMILY_GCC },
+	{ "verify", 1, FAMILY_CLANG },
+};
+
+static const struct build *
+build_of(const struct tree *t)
+{
+	for (size_t i = 0; t->build && i < LEN(builds); i++)
+		if (!strcmp(t->build, builds[i].name))
+			return &builds[i];
+	return NULL;
+}
+
 static void
 at(const yaml_node_t *n, int *line, int *col)
 {
@@ -155,13 +176,6 @@ load_arches(struct tloader *ld, const yaml_node_t *n)
 	}
 }
 
-/* The family whose own tests a suite is: DejaGnu GCC's, -verify Clang's. */
-static enum family
-suite_family(const struct tree *t)
-{
-	return !strcmp(t->build, "verify") ? FAMILY_CLANG : FAMILY_GCC;
-}
-
 static void
 load_compilers(struct tloader *ld, const yaml_node_t *n)
 {
@@ -173,9 +187,9 @@ load_compilers(struct tloader *ld, const yaml_node_t *n)
 		long c = config_find_compiler(ld->cfg, names.v[i]);
 		if (c < 0)
 			yd_err(&ld->y, n, "compiler '%s' is not in %s", names.v[i], ld->cfg->path);
-		else if (tree_is_suite(t) && ld->cfg->compilers[c].family != suite_family(t))
+		else if (tree_is_suite(t) && ld->cfg->compilers[c].family != tree_family(t))
 			yd_err(&ld->y, n, "compiler '%s': %s's tests are %s's", names.v[i], t->build,
-			       suite_family(t) == FAMILY_GCC ? "GCC" : "Clang");
+			       tree_family(t) == FAMILY_GCC ? "GCC" : "Clang");
 		else if (!tree_is_suite(t) && ld->cfg->compilers[c].family != FAMILY_GCC)
 			yd_err(&ld->y, n, "compiler '%s': only GCC builds trees so far", names.v[i]);
 		else if (name_index((const char *const *)t->compilers.v, t->compilers.n, names.v[i]) < 0)
@@ -442,8 +456,7 @@ load_tree(struct tloader *ld, const yaml_node_t *k, const yaml_node_t *v)
 			yd_unknown_key(&ld->y, p, "a tree", "title, source, build, arch, compilers, configs, expect, tests, root, search, naming");
 	if ((n = yd_get(&ld->y, v, "title")) && yd_scalar(&ld->y, n, "title"))
 		t->title = xstrdup(yd_scalar(&ld->y, n, "title"));
-	if ((n = required(ld, v, "build")) && (t->build = yd_name(&ld->y, n, "build")) && strcmp(t->build, "kbuild") &&
-	    !tree_is_suite(t))
+	if ((n = required(ld, v, "build")) && (t->build = yd_name(&ld->y, n, "build")) && !build_of(t))
 		yd_err(&ld->y, n, "build '%s' is not one the harness drives (kbuild, dejagnu, verify)", t->build);
 	if ((n = required(ld, v, "source")))
 		load_source(ld, n);
@@ -662,7 +675,13 @@ tree_release(struct treefile *tf)
 int
 tree_is_suite(const struct tree *t)
 {
-	return t->build && (!strcmp(t->build, "dejagnu") || !strcmp(t->build, "verify"));
+	return build_of(t) && build_of(t)->suite;
+}
+
+enum family
+tree_family(const struct tree *t)
+{
+	return build_of(t) ? build_of(t)->family : FAMILY_GCC;
 }
 
 const struct tree *

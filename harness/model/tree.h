@@ -98,6 +98,8 @@ void tree_release(struct treefile *tf);
  * tree has source, tests and optionally compilers, no arch, configs or
  * expectations. */
 int tree_is_suite(const struct tree *t);
+/* The family of compilers a tree builds with, or whose own tests it is. */
+enum family tree_family(const struct tree *t);
 /* The tree called name, or NULL. */
 const struct tree *tree_find(const struct treefile *tf, const char *name);
 /* The build system's name for target, or NULL when the tree does not build it. */

@@ -251,24 +251,39 @@ ran_in(const struct results *r, const struct axes *a, const char *group)
 	return ran;
 }
 
+/* Did anything of compiler c run (ran_in)? */
+static int
+ran_any(const unsigned char *ran, size_t c, size_t nt)
+{
+	for (size_t t = 0; t < nt; t++)
+		if (ran[c * nt + t])
+			return 1;
+	return 0;
+}
+
+/* The head of a table with a column per target, each aligned as align
+ * says ("---|", "---:|"). */
+static void
+targets_head(FILE *fp, const struct axes *a, const char *align)
+{
+	fputs("| compiler |", fp);
+	for (size_t t = 0; t < a->targets.n; t++)
+		fprintf(fp, " %s |", a->targets.v[t]);
+	fputs("\n|---|", fp);
+	for (size_t t = 0; t < a->targets.n; t++)
+		fputs(align, fp);
+	fputc('\n', fp);
+}
+
 static void
 counts_table(FILE *fp, const struct results *r, const struct axes *a, const struct findings *fs, const char *group)
 {
 	unsigned char *ran = ran_in(r, a, group);
 	size_t nt = a->targets.n;
 
-	fputs("| compiler |", fp);
-	for (size_t t = 0; t < nt; t++)
-		fprintf(fp, " %s |", a->targets.v[t]);
-	fputs("\n|---|", fp);
-	for (size_t t = 0; t < nt; t++)
-		fputs("---|", fp);
-	fputc('\n', fp);
+	targets_head(fp, a, "---|");
 	for (size_t c = 0; c < a->compilers.n; c++) {
-		int any = 0;
-		for (size_t t = 0; t < nt; t++)
-			any |= ran[c * nt + t];
-		if (!any)
+		if (!ran_any(ran, c, nt))
 			continue;
 		fprintf(fp, "| %s (%s) |", a->compilers.v[c], a->versions.v[c]);
 		for (size_t t = 0; t < nt; t++) {
@@ -378,18 +393,9 @@ times(FILE *fp, const struct results *r, const struct axes *a, const char *group
 		free(g);
 		free(tree);
 	}
-	fputs("| compiler |", fp);
-	for (size_t t = 0; t < nt; t++)
-		fprintf(fp, " %s |", a->targets.v[t]);
-	fputs("\n|---|", fp);
-	for (size_t t = 0; t < nt; t++)
-		fputs("---:|", fp);
-	fputc('\n', fp);
+	targets_head(fp, a, "---:|");
 	for (size_t c = 0; c < a->compilers.n; c++) {
-		int any = 0;
-		for (size_t t = 0; t < nt; t++)
-			any |= ran[c * nt + t];
-		if (!any)
+		if (!ran_any(ran, c, nt))
 			continue;
 		fprintf(fp, "| %s |", a->compilers.v[c]);
 		for (size_t t = 0; t < nt; t++)

@@ -724,20 +724,20 @@ lock_root(const char *roots, const char *name)
 }
 
 int
-root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, char **err)
+root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, char **why)
 {
 	char *roots = root_dir(), *dir = NULL, *build = NULL, *old = NULL, *log = NULL;
 	struct proc_result res = {0};
 	int lock = -1, sig = 0, result = -1, logfd = -1;
 
-	*err = NULL;
+	*why = NULL;
 	if (!roots) {
-		*err = xstrdup("no directory for roots: set DIAGMATRIX_ROOTS, DIAGMATRIX_CACHE or HOME");
+		*why = xstrdup("no directory for roots: set DIAGMATRIX_ROOTS, DIAGMATRIX_CACHE or HOME");
 		return -1;
 	}
 	make_dirs(roots, 0755);     /* DIAGMATRIX_ROOTS may name a directory not made yet (or the lock says why not) */
 	if ((lock = lock_root(roots, r->name)) < 0) {
-		*err = xasprintf("cannot lock %s/%s.lock: %s", roots, r->name, strerror(errno));
+		*why = xasprintf("cannot lock %s/%s.lock: %s", roots, r->name, strerror(errno));
 		goto out;
 	}
 	dir = xasprintf("%s/%s", roots, r->name);
@@ -749,7 +749,7 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	sig = debootstrap(r, build, logfd, line, ctx, &res);
 	if (sig < 0) {
 		remove_partial(build);
-		*err = xasprintf("cannot run debootstrap: %s", strerror(-sig));
+		*why = xasprintf("cannot run debootstrap: %s", strerror(-sig));
 		goto out;
 	}
 	if (sig) {
@@ -758,7 +758,7 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 		goto out;
 	}
 	if (res.spawn_errno || res.signal || res.exit_code) {
-		*err = res.spawn_errno ? xasprintf("cannot run setpriv, unshare and debootstrap: %s", strerror(res.spawn_errno)) :
+		*why = res.spawn_errno ? xasprintf("cannot run setpriv, unshare and debootstrap: %s", strerror(res.spawn_errno)) :
 		       xasprintf("debootstrap %s %d (its output: %s)", res.signal ? "was killed by signal" : "failed with status",
 		                 res.signal ? res.signal : res.exit_code, log);
 		remove_tree(build);
@@ -766,7 +766,7 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 	}
 	drop_debs(build);
 	if (write_stamp(r, build) < 0 || install(build, dir, old) < 0) {
-		*err = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
+		*why = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
 		remove_tree(build);
 		goto out;
 	}

@@ -110,7 +110,7 @@ char *root_build_command(const char *config, const char *name, int rebuild);
  * build per root at a time (a lock waits for another). line(ctx, text)
  * gets each line debootstrap prints (may be NULL); the whole output is
  * kept in ROOTS/NAME.log. Returns 0; the signal (SIGINT, SIGTERM) that
- * interrupted it, the partial tree removed; or -1 with *err (allocated). */
-int root_build(const struct root *r, void (*line)(void *ctx, const char *text), void *ctx, char **err);
+ * interrupted it, the partial tree removed; or -1 with *why (allocated). */
+int root_build(const struct root *r, void (*line)(void *ctx, const char *text), void *ctx, char **why);
 
 #endif

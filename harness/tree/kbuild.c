@@ -104,13 +104,13 @@ patch_path(const char *l, size_t n)
 }
 
 int
-kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **err)
+kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **why)
 {
 	const char *p = patch, *end = patch + len;
 	int old_null = 0;
 
-	*err = NULL;
-	while (p < end && !*err) {
+	*why = NULL;
+	while (p < end && !*why) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t l = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		char *path;
@@ -121,22 +121,22 @@ kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **e
 		} else if (l > 4 && !strncmp(p, "+++ ", 4)) {
 			path = patch_path(p + 4, l - 4);
 			if (!path || old_null)
-				*err = xasprintf("it %s a file (only changes to the source's files are applied)",
+				*why = xasprintf("it %s a file (only changes to the source's files are applied)",
 				                 path ? "adds" : "deletes");
 			else if (!tree_valid_path(path))
-				*err = xasprintf("it names '%s', not a relative path inside the source", path);
+				*why = xasprintf("it names '%s', not a relative path inside the source", path);
 			else if (name_index((const char *const *)files->v, files->n, path) < 0)
 				strvec_push(files, path);
 			free(path);
 		} else if ((l > 12 && !strncmp(p, "rename from ", 12)) || (l > 10 && !strncmp(p, "copy from ", 10))) {
-			*err = xasprintf("it %s a file (only changes to the source's files are applied)",
+			*why = xasprintf("it %s a file (only changes to the source's files are applied)",
 			                 *p == 'r' ? "renames" : "copies");
 		}
 		p += l + 1;
 	}
-	if (!*err && !files->n)
-		*err = xstrdup("it changes no file (no '+++ ' line)");
-	return *err ? -1 : 0;
+	if (!*why && !files->n)
+		*why = xstrdup("it changes no file (no '+++ ' line)");
+	return *why ? -1 : 0;
 }
 
 static const char *

@@ -42,9 +42,9 @@ void kbuild_config_unmet(const char *dotconfig, size_t len, const struct strvec 
 void kbuild_config_fragment(struct strbuf *out, const struct strvec *options);
 
 /* The files a unified diff (-p1) changes, appended to files. Returns 0,
- * or -1 with *err (allocated) when it adds, deletes or renames a file, or
+ * or -1 with *why (allocated) when it adds, deletes or renames a file, or
  * names a path that is not relative or holds "..". */
-int kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **err);
+int kbuild_patch_files(const char *patch, size_t len, struct strvec *files, char **why);
 
 /* How many objects of unit (a directory, an object; all or prepare: any) Kbuild's output
  * (out, len bytes) says it compiled ("  CC      fs/qnx4/inode.o"): none

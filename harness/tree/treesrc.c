@@ -422,23 +422,23 @@ lock_file(const char *path)
 
 int
 treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const char *), void *ctx,
-               struct treesrc *src, char **err)
+               struct treesrc *src, char **why)
 {
 	char *trees = trees_dir(), *srcdir = NULL, *lock = NULL, *log = NULL, *built = NULL, *version = NULL, *sha = NULL;
 	struct fetch f = { .t = t, .line = line, .ctx = ctx, .log = -1 };
 	int fd = -1, r = -1;
 
-	*err = NULL;
+	*why = NULL;
 	memset(src, 0, sizeof(*src));
 	if (!trees) {
-		*err = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
+		*why = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
 		return -1;
 	}
 	srcdir = xasprintf("%s/src", trees);
 	make_dirs(srcdir, 0755);
 	lock = xasprintf("%s/%s.lock", srcdir, t->package);
 	if ((fd = lock_file(lock)) < 0) {
-		*err = xasprintf("cannot lock %s: %s", lock, strerror(errno));
+		*why = xasprintf("cannot lock %s: %s", lock, strerror(errno));
 		goto out;
 	}
 	if (!refresh && find_unpacked(srcdir, t->package, src) == 0) {
@@ -450,15 +450,15 @@ treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const cha
 	log = xasprintf("%s/%s.log", srcdir, t->package);
 	remove_tree(f.build);   /* what an interrupted unpacking left */
 	f.log = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if ((r = fetch(&f, &version, &sha, err)) == 0) {
+	if ((r = fetch(&f, &version, &sha, why)) == 0) {
 		char *from = xasprintf("%s/tree", f.build);
 		built = xasprintf("%s/%s_%s", srcdir, t->package, version);
 		remove_tree(built);
 		if (rename(from, built) < 0) {
-			*err = xasprintf("cannot put %s in place: %s", built, strerror(errno));
+			*why = xasprintf("cannot put %s in place: %s", built, strerror(errno));
 			r = -1;
 		} else if (find_unpacked(srcdir, t->package, src) < 0 || strcmp(src->version, version)) {
-			*err = xasprintf("%s: no source %s/%s after unpacking", built, built, t->package);
+			*why = xasprintf("%s: no source %s/%s after unpacking", built, built, t->package);
 			r = -1;
 		}
 		free(from);
@@ -573,23 +573,23 @@ apply(const struct tree_config *c, const struct rootinfo *host, const char *dir,
 
 int
 treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const struct rootinfo *host,
-                struct strvec *over, char **err)
+                struct strvec *over, char **why)
 {
 	struct strvec files = {0};
 	char hex[65], *trees = trees_dir(), *dir = NULL, *build = NULL, *stamp = NULL;
 	struct stat st;
 	int r = -1;
 
-	*err = NULL;
+	*why = NULL;
 	if (!c->patches.n) {
 		free(trees);
 		return 0;
 	}
 	if (!trees) {
-		*err = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
+		*why = xstrdup("no directory for trees: set DIAGMATRIX_TREES, DIAGMATRIX_CACHE or HOME");
 		return -1;
 	}
-	if (overlay_plan(c, src, &files, hex, err) < 0)
+	if (overlay_plan(c, src, &files, hex, why) < 0)
 		goto out;
 	dir = xasprintf("%s/overlay/%.16s", trees, hex);
 	stamp = xasprintf("%s/" STAMP, dir);
@@ -600,15 +600,15 @@ treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const st
 		make_dirs(build, 0755);
 		for (size_t i = 0; i < files.n; i++)
 			if (copy_in(src, files.v[i], build) < 0) {
-				*err = xasprintf("the patches change %s, which the source does not have", files.v[i]);
+				*why = xasprintf("the patches change %s, which the source does not have", files.v[i]);
 				goto out;
 			}
-		if ((r = apply(c, host, build, err)) != 0)
+		if ((r = apply(c, host, build, why)) != 0)
 			goto out;
 		r = -1;
 		if (write_stamp(build, "overlay", src->version, "patches", hex) < 0 ||
 		    (rename(build, dir) < 0 && stat(stamp, &st) < 0)) {
-			*err = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
+			*why = xasprintf("cannot put %s in place: %s", dir, strerror(errno));
 			goto out;
 		}
 	}

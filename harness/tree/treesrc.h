@@ -38,9 +38,9 @@ char *trees_dir(void);
 /* Make t's source ready, downloading it when no unpacked version is there
  * or refresh asks for the mirror's current one. line (may be NULL) gets
  * each line apt, dpkg-deb and tar print. Returns 0; a signal that
- * interrupted it; or -1 with *err (allocated). treesrc_release src after 0. */
+ * interrupted it; or -1 with *why (allocated). treesrc_release src after 0. */
 int treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const char *), void *ctx,
-                   struct treesrc *src, char **err);
+                   struct treesrc *src, char **why);
 void treesrc_release(struct treesrc *src);
 
 /* The source files a configuration's patches change (c->patches, applied
@@ -49,8 +49,8 @@ void treesrc_release(struct treesrc *src);
  * bytes), stamped as a source is. Appends to over, in pairs, each patched
  * file and the source path it stands for, to be bound over it (the
  * source itself is never changed). host is the sandbox patch runs in.
- * Returns 0, a signal, or -1 with *err (allocated). */
+ * Returns 0, a signal, or -1 with *why (allocated). */
 int treesrc_overlay(const struct tree_config *c, const struct treesrc *src, const struct rootinfo *host,
-                    struct strvec *over, char **err);
+                    struct strvec *over, char **why);
 
 #endif

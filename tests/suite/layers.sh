@@ -39,3 +39,12 @@ done
 sed 's/^lib:$/lib: model/' harness/LAYERS > "$T/LAYERS.up"
 out=$(awk -f tests/layers.awk "$T/LAYERS.up" "$T/includes" 2>&1) && bad layers/order "accepted: $out" \
 	|| { printf '%s\n' "$out" | grep -q 'lib names model, which is not below it' && ok layers/order || bad layers/order "$out"; }
+
+# one command, one file: main.c's table names where each command is done,
+# each file named is there, and each file of cmd/ (but cmd.c, what they
+# share) is a command's
+sed -n 's/^\t{ "\([a-z]*\)", cmd_[a-z]*, "\([a-z/]*\.c\)",$/\1 \2/p' harness/main.c > "$T/commands"
+out=$(while read -r name file; do [ -f "harness/$file" ] || echo "$name: no harness/$file"; done < "$T/commands"
+      for f in harness/cmd/*.c; do case $f in */cmd.c) ;; *) grep -q " ${f#harness/}\$" "$T/commands" || echo "$f: no command's"; esac; done)
+[ "$(wc -l < "$T/commands")" -ge 12 ] && [ -z "$out" ] && ok layers/command-files \
+	|| bad layers/command-files "$(cat "$T/commands"; echo "$out")"

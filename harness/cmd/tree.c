@@ -69,6 +69,7 @@ struct tjob {
 	char *error;                /* every unit is an error: why */
 	int logfd;
 	int copy[2];                /* the build of all: where its output is kept as it comes (resume) */
+	int all_cached;             /* the cache holds every unit: nothing is configured or built */
 };
 
 static void
@@ -123,6 +124,8 @@ add_case(struct results *res, const struct tree *t, const char *unit, const char
 	}
 	idx = tree_unit_expects(t, unit, &n);
 	c.name = name;
+	c.tree = xstrdup(t->name);
+	c.unit = xstrdup(unit);
 	c.path = xstrdup(treefile);
 	c.title = xasprintf("%s: %s", t->title, unit);
 	c.requires = xstrdup("");
@@ -652,22 +655,53 @@ all_end(struct tjob *j, struct strbuf kept[2], struct proc_result *r, int ret)
 		free(err);
 	}
 }
-/* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
-static int
-unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
+/* The key of a unit's output. */
+static void
+unit_key(const struct tjob *j, const char *unit, char key[65])
 {
 	struct cache_key k;
-	struct proc_result r;
-	struct strbuf kept[2] = { {0}, {0} };     /* of a build of all cut short */
-	char key[65];
-	int ret;
 
 	cache_key_init_versioned(&k, "tree unit", KBUILD_KEY_VERSION);
 	cache_key_str(&k, j->config_key);
 	cache_key_str(&k, unit);
 	cache_key_final(&k, key);
+}
+
+/* Does the cache hold every unit of j? Then no unit is built, so neither
+ * the configuration nor a prepared build directory is needed: a rerun
+ * of a tree whose build directories are gone reads the cache alone. (A
+ * configuration the build system refused built no unit, so nothing of
+ * it is in the cache.) */
+static int
+all_cached(struct trun *x, const struct tjob *j)
+{
+	for (size_t u = 0; u < j->c->units.n; u++) {
+		struct cache_entry e;
+		char key[65];
+		int hit;
+
+		unit_key(j, j->c->units.v[u], key);
+		hit = cache_get(&x->p.cache, key, &e);
+		if (hit)
+			cache_entry_release(&e);
+		if (!hit)
+			return 0;
+	}
+	return 1;
+}
+
+/* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
+static int
+unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
+{
+	struct proc_result r;
+	struct strbuf kept[2] = { {0}, {0} };     /* of a build of all cut short */
+	char key[65];
+	int ret;
+
+	unit_key(j, unit, key);
 	memset(e, 0, sizeof(*e));
-	if ((strcmp(unit, TREE_PREPARE) || prepared(j)) && cache_get(&x->p.cache, key, e)) {
+	if ((strcmp(unit, TREE_PREPARE) || j->all_cached || prepared(j)) && cache_get(&x->p.cache, key, e)) {
 		make_argv(x, j, unit, argv);     /* the command that made it */
 		return 0;
 	}
@@ -879,6 +913,8 @@ job_prepare(struct trun *x, struct tjob *j)
 	    (r = treesrc_overlay(j->c, &j->src, &x->p.ps.host, &j->over, &err)) == 0 &&
 	    (r = job_setup(x, j, &err)) == 0) {
 		job_key(x, j);
+		if ((j->all_cached = all_cached(x, j)))
+			return 0;
 		return configure(x, j);
 	}
 	if (r < 0)

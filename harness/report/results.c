@@ -13,7 +13,8 @@
 #include "report/results.h"
 
 #define MAGIC "diagmatrix-results"
-#define VERSION 1
+/* 2: a case record may name the tree and unit it is (tree results) */
+#define VERSION 2
 
 void
 results_meta(struct results *r, const char *key, const char *value)
@@ -139,6 +140,10 @@ write_head(const struct results *r, FILE *fp)
 		put_field(fp, c->requires);
 		put_field(fp, c->std);
 		put_field(fp, c->flags);
+		if (c->tree && *c->tree) {
+			put_field(fp, c->tree);
+			put_field(fp, c->unit);
+		}
 		fputc('\n', fp);
 		for (size_t k = 0; k < c->refs.n; k++) {
 			fputs("ref", fp);
@@ -413,6 +418,7 @@ struct rparse {
 	const char *path;
 	struct errlist *errs;
 	int lineno;
+	int version;            /* of the file: its first line */
 	size_t src, jobs0;
 	long cur_case;          /* the case its ref and dir records are of; -1 none, -2 known already */
 	struct rjob *cur_job;   /* the job its out and diag records are of */
@@ -520,18 +526,41 @@ read_profile(struct rparse *ps, char **f, size_t n)
 	return 0;
 }
 
+/* The tree and unit of a case record (n fields f): its own fields; in a
+ * file of version 1, which had none, those a tree unit's name held
+ * ("TREE:UNIT", its path the tree file, YAML). Anything else is no tree's. */
+static void
+case_tree_unit(const struct rparse *ps, struct rcase *c, char **f, size_t n)
+{
+	const char *colon = strchr(f[1], ':');
+	size_t plen = strlen(f[2]);
+
+	if (n == 9) {
+		c->tree = xstrdup(f[7]);
+		c->unit = xstrdup(f[8]);
+	} else if (ps->version == 1 && colon && plen > 5 && !strcmp(f[2] + plen - 5, ".yaml")) {
+		c->tree = xstrndup(f[1], (size_t)(colon - f[1]));
+		c->unit = xstrdup(colon + 1);
+	} else {
+		c->tree = xstrdup("");
+		c->unit = xstrdup("");
+	}
+}
+
 static int
 read_case(struct rparse *ps, char **f, size_t n)
 {
 	long k = results_find_case(ps->r, f[1]);
 	const struct rcase *o;
 
-	(void)n;
+	if (n == 8)
+		return bad(ps, "malformed 'case' record (a tree without its unit)");
 	if (k < 0) {
 		struct rcase cs = {
 			.name = xstrdup(f[1]), .path = xstrdup(f[2]), .title = xstrdup(f[3]), .requires = xstrdup(f[4]),
 			.std = xstrdup(f[5]), .flags = xstrdup(f[6]), .source = ps->src,
 		};
+		case_tree_unit(ps, &cs, f, n);
 		ps->cur_case = (long)results_push_case(ps->r, &cs);
 		return 0;
 	}
@@ -731,7 +760,7 @@ static const struct record {
 	{ "meta", 3, 3, 1, read_meta },
 	{ "toolchain", 9, 11, 0, read_toolchain },
 	{ "profile", 3, 3, 0, read_profile },
-	{ "case", 7, 7, 0, read_case },
+	{ "case", 7, 9, 0, read_case },
 	{ "ref", 2, 2, 0, read_ref },
 	{ "overview", 3, 3, 0, read_overview },
 	{ "dir", 8, 9, 0, read_dir },
@@ -787,8 +816,10 @@ results_parse(struct results *r, const char *path, const char *buf, size_t len, 
 				next = line + strlen(line);
 			ps.lineno++;
 			n = split_fields(line, &f, &capf);
-			if (ps.lineno == 1 && (n != 2 || strcmp(f[0], MAGIC) || strcmp(f[1], "1")))
-				bad(&ps, "not a diagmatrix results file (version %d)", VERSION);
+			if (ps.lineno == 1 && n == 2 && !strcmp(f[0], MAGIC))
+				ps.version = !strcmp(f[1], "1") ? 1 : !strcmp(f[1], "2") ? 2 : 0;
+			if (ps.lineno == 1 && !ps.version)
+				bad(&ps, "not a diagmatrix results file (versions 1 to %d)", VERSION);
 			if (errs->n > nerr0 || (ps.lineno > 1 && read_record(&ps, f, n) < 0))
 				break;
 		}
@@ -859,6 +890,8 @@ results_release(struct results *r)
 		free(c->requires);
 		free(c->std);
 		free(c->flags);
+		free(c->tree);
+		free(c->unit);
 		strvec_release(&c->refs);
 		for (size_t k = 0; k < c->noverview; k++)
 			free(c->overview[k].title);

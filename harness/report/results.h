@@ -6,11 +6,11 @@
  * fields separated by tabs (tab, newline, CR and backslash escaped as \t,
  * \n, \r, \\; an absent field is empty):
  *
- *   diagmatrix-results	1
+ *   diagmatrix-results	2                     (files of version 1 are read too)
  *   meta	KEY	VALUE                       date, host, revision, harness, ...
  *   toolchain	COMPILER	FAMILY	TARGET	TRIPLE	VERSION	STATUS	COMMAND	NOTE	ROOT	RANK
  *   profile	NAME	FLAGS
- *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS
+ *   case	NAME	PATH	TITLE	REQUIRES	STD	FLAGS[	TREE	UNIT]   (TREE, UNIT: a tree's unit, cmd/tree.c)
  *   ref	TEXT                                    (belongs to the case above)
  *   dir	KIND	LINE	SRCLINE	SELECTOR	REGEX	FLAG	REF[	FILE]    (idem; FILE: a tree's, tree.h)
  *   overview	LINE	TITLE                       (idem: a row of the overview, case-overview)
@@ -27,6 +27,11 @@
  * order, each compiler's targets in order, from 0), so that the shards of
  * a run, each with its own compilers, merge into the configuration's
  * order; files without it keep the order they list.
+ *
+ * A tree's unit is a case named TREE:UNIT, for the reports that list
+ * cases; what it is, tree and unit, are its own fields, read as such (in
+ * version 1 files, which had none, a case whose PATH is a YAML tree file
+ * has them from its name). Its configuration is the job's PROFILE.
  *
  * FITS lists the directives of the case the diagnostic satisfied, as indices
  * from 0 separated by commas (empty: none, or not known: files of
@@ -86,6 +91,8 @@ struct roverview {
 
 struct rcase {
 	char *name, *path, *title, *requires, *std, *flags;   /* path: as passed to the compiler */
+	char *tree, *unit;      /* a tree's unit (cmd/tree.c): its tree and unit, each a field of
+	                           its own; NULL or "" for a case */
 	struct strvec refs;
 	struct roverview *overview;
 	size_t noverview, capoverview;

@@ -33,17 +33,23 @@ axes_release(struct axes *a)
 	strvec_release(&a->targets);
 }
 
-/* A tree's name: its cases' names up to the ':' (treerun.h). */
-static char *
-tree_of(const struct results *r, const struct rjob *j)
-{
-	const char *n = r->cases[j->caseidx].name;
-	return xstrndup(n, strcspn(n, ":"));
-}
+/* A report's section: one configuration of one tree (its cases' tree
+ * field, its jobs' profile), each borrowed from the results. */
+struct group {
+	const char *tree, *config;
+};
+
+struct groups {
+	struct group *v;
+	size_t n, cap;
+	size_t *of_job;         /* per job: its group, or NO_GROUP (no tree's) */
+};
+
+#define NO_GROUP ((size_t)-1)
 
 /* One distinct diagnostic of a tree and configuration, and where it fired. */
 struct finding {
-	char *group;            /* "TREE CONFIG" */
+	size_t group;           /* index into the groups */
 	char *option, *file, *message, *why;    /* why: the case that explains it, or "" */
 	char *context;          /* the path GCC printed with it (the first that had one), or NULL */
 	int line;
@@ -84,17 +90,17 @@ path_text(const struct rdiag *g)
 /* The finding of g in group, explained by why (added when new): the same
  * warning explained in some configurations and not in others is two. */
 static struct finding *
-finding_of(struct findings *fs, const struct axes *a, const char *group, const struct rdiag *g, const char *why)
+finding_of(struct findings *fs, const struct axes *a, size_t group, const struct rdiag *g, const char *why)
 {
 	for (size_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
-		if (!strcmp(f->group, group) && !strcmp(f->option, g->option) && !strcmp(f->file, g->file) &&
+		if (f->group == group && !strcmp(f->option, g->option) && !strcmp(f->file, g->file) &&
 		    f->line == g->line && !strcmp(f->message, g->message) && !strcmp(f->why, why))
 			return f;
 	}
 	xgrow((void **)&fs->v, &fs->cap, fs->n + 1, sizeof(*fs->v));
 	fs->v[fs->n] = (struct finding){
-		.group = xstrdup(group), .option = xstrdup(g->option), .file = xstrdup(g->file),
+		.group = group, .option = xstrdup(g->option), .file = xstrdup(g->file),
 		.message = xstrdup(g->message), .why = xstrdup(why), .line = g->line, .fp = g->status == ST_KNOWN_FP,
 		.at = xcalloc(a->compilers.n * a->targets.n + 1, 1),
 	};
@@ -117,24 +123,24 @@ explained_by(const struct results *r, const struct rjob *j, const struct rdiag *
 }
 
 static void
-collect(struct findings *fs, const struct axes *a, const struct results *r)
+collect(struct findings *fs, const struct axes *a, const struct results *r, const struct groups *gs)
 {
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
-		char *tree = tree_of(r, j), *group = xasprintf("%s %s", tree, j->profile);
+		size_t group = gs->of_job[i];
 		size_t ci = (size_t)strvec_find(&a->compilers, j->compiler), ti = (size_t)strvec_find(&a->targets, j->target);
 		for (size_t k = 0; k < j->ndiags; k++) {
 			const struct rdiag *g = &j->diags[k];
 			struct finding *f;
 			if (!is_counted(g))
 				continue;
+			if (group == NO_GROUP)
+				break;
 			f = finding_of(fs, a, group, g, explained_by(r, j, g));
 			f->at[ci * a->targets.n + ti] = 1;
 			if (!f->context && g->nevents)
 				f->context = path_text(g);
 		}
-		free(group);
-		free(tree);
 	}
 }
 
@@ -142,7 +148,6 @@ static void
 findings_release(struct findings *fs)
 {
 	for (size_t i = 0; i < fs->n; i++) {
-		free(fs->v[i].group);
 		free(fs->v[i].option);
 		free(fs->v[i].file);
 		free(fs->v[i].message);
@@ -234,19 +239,16 @@ is_value_tracking(const char *opt)
 /* What ran in a group, by compiler * ntargets + target: 1 a job ran, 2 a
  * unit did not build (error), 4 a unit was not built (n/a, skip). */
 static unsigned char *
-ran_in(const struct results *r, const struct axes *a, const char *group)
+ran_in(const struct results *r, const struct axes *a, const struct groups *gs, size_t group)
 {
 	unsigned char *ran = xcalloc(a->compilers.n * a->targets.n + 1, 1);
 
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
-		char *tree = tree_of(r, j), *g = xasprintf("%s %s", tree, j->profile);
 		size_t k = (size_t)strvec_find(&a->compilers, j->compiler) * a->targets.n +
 		           (size_t)strvec_find(&a->targets, j->target);
-		if (!strcmp(g, group))
+		if (gs->of_job[i] == group)
 			ran[k] |= 1 | (j->verdict == V_ERROR ? 2 : 0) | (j->verdict == V_NA || j->verdict == V_SKIP ? 4 : 0);
-		free(g);
-		free(tree);
 	}
 	return ran;
 }
@@ -276,9 +278,10 @@ targets_head(FILE *fp, const struct axes *a, const char *align)
 }
 
 static void
-counts_table(FILE *fp, const struct results *r, const struct axes *a, const struct findings *fs, const char *group)
+counts_table(FILE *fp, const struct results *r, const struct axes *a, const struct findings *fs,
+             const struct groups *gs, size_t group)
 {
-	unsigned char *ran = ran_in(r, a, group);
+	unsigned char *ran = ran_in(r, a, gs, group);
 	size_t nt = a->targets.n;
 
 	targets_head(fp, a, "---|");
@@ -294,7 +297,7 @@ counts_table(FILE *fp, const struct results *r, const struct axes *a, const stru
 			}
 			for (size_t i = 0; i < fs->n; i++)
 				for (size_t k = 0; k < 2; k++)
-					n[k] += !strcmp(fs->v[i].group, group) && is_option(fs->v[i].option, k) && fs->v[i].at[c * nt + t];
+					n[k] += fs->v[i].group == group && is_option(fs->v[i].option, k) && fs->v[i].at[c * nt + t];
 			fprintf(fp, " %zu / %zu%s%s |", n[0], n[1], ran[c * nt + t] & 2 ? " ✗" : "", ran[c * nt + t] & 4 ? " (n/a)" : "");
 		}
 		fputc('\n', fp);
@@ -305,14 +308,14 @@ counts_table(FILE *fp, const struct results *r, const struct axes *a, const stru
 /* The findings of group: the value-tracking options' (want 1) or every
  * other warning and error (want 0), each with what explains it. */
 static void
-findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const char *group, int want)
+findings_table(FILE *fp, const struct axes *a, const struct findings *fs, size_t group, int want)
 {
 	int head = 0;
 
 	for (size_t i = 0; i < fs->n; i++) {
 		const struct finding *f = &fs->v[i];
 		char *w;
-		if (strcmp(f->group, group) || is_value_tracking(f->option) != want)
+		if (f->group != group || is_value_tracking(f->option) != want)
 			continue;
 		if (!head++)
 			fputs("| option | file:line | message | where | explained by | GCC's context |\n"
@@ -337,23 +340,20 @@ findings_table(FILE *fp, const struct axes *a, const struct findings *fs, const 
 }
 
 static void
-not_built(FILE *fp, const struct results *r, const char *group)
+not_built(FILE *fp, const struct results *r, const struct groups *gs, size_t group)
 {
 	int head = 0;
 
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
-		char *tree = tree_of(r, j), *g = xasprintf("%s %s", tree, j->profile);
-		if (!strcmp(g, group) && (j->verdict == V_ERROR || j->verdict == V_NA || j->verdict == V_SKIP)) {
+		if (gs->of_job[i] == group && (j->verdict == V_ERROR || j->verdict == V_NA || j->verdict == V_SKIP)) {
 			if (!head++)
 				fputs("| unit | compiler | target | verdict | why |\n|---|---|---|---|---|\n", fp);
-			fprintf(fp, "| `%s` | %s | %s | %s | ", r->cases[j->caseidx].name + strlen(tree) + 1, j->compiler,
+			fprintf(fp, "| `%s` | %s | %s | %s | ", r->cases[j->caseidx].unit, j->compiler,
 			        j->target, verdict_name(j->verdict));
 			cell(fp, j->reason);
 			fputs(" |\n", fp);
 		}
-		free(g);
-		free(tree);
 	}
 	if (!head)
 		fputs("Every unit built.\n", fp);
@@ -375,23 +375,20 @@ job_objects(const struct results *r, const struct rjob *j)
 /* Build time per compiler and target of a group's jobs (configuring not
  * counted): a whole kernel's hours stay apart from a directory's minutes. */
 static void
-times(FILE *fp, const struct results *r, const struct axes *a, const char *group)
+times(FILE *fp, const struct results *r, const struct axes *a, const struct groups *gs, size_t group)
 {
-	unsigned char *ran = ran_in(r, a, group);
+	unsigned char *ran = ran_in(r, a, gs, group);
 	size_t nt = a->targets.n;
 	double *s = xcalloc(a->compilers.n * nt + 1, sizeof(*s));
 	size_t *objects = xcalloc(a->compilers.n * nt + 1, sizeof(*objects));
 
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
-		char *tree = tree_of(r, j), *g = xasprintf("%s %s", tree, j->profile);
-		if (!strcmp(g, group)) {
+		if (gs->of_job[i] == group) {
 			size_t k = (size_t)strvec_find(&a->compilers, j->compiler) * nt + (size_t)strvec_find(&a->targets, j->target);
 			s[k] += j->seconds;
 			objects[k] += job_objects(r, j);
 		}
-		free(g);
-		free(tree);
 	}
 	targets_head(fp, a, "---:|");
 	for (size_t c = 0; c < a->compilers.n; c++) {
@@ -451,25 +448,41 @@ header(FILE *fp, const struct results *r)
 	      "option the compiler printed over the configuration's units; ✗: a unit did not build.\n", fp);
 }
 
-/* Groups ("TREE CONFIG") with their trees in name order, a tree before
- * its longer namesakes (linux-7.2, then linux-7.2-reductions), the
- * configurations of a tree in the order they came: insertion sort, stable. */
+/* The groups of r's tree jobs, their trees in name order (a tree before
+ * its longer namesakes: linux-7.2, then linux-7.2-reductions), the
+ * configurations of a tree in the order they came; and each job's. */
 static void
-sort_groups(struct strvec *groups)
+groups_build(struct groups *gs, const struct results *r)
 {
-	for (size_t i = 1; i < groups->n; i++) {
-		char *g = groups->v[i];
-		size_t j = i, n = strcspn(g, " ");
-		while (j > 0) {
-			const char *h = groups->v[j - 1];
-			size_t m = strcspn(h, " ");
-			int c = strncmp(h, g, m < n ? m : n);
-			if (c < 0 || (!c && m <= n))
-				break;
-			groups->v[j] = groups->v[j - 1];
-			j--;
+	gs->of_job = xcalloc(r->njobs + 1, sizeof(*gs->of_job));
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		const char *tree = r->cases[j->caseidx].tree;
+		size_t k = 0;
+		gs->of_job[i] = NO_GROUP;
+		if (!tree || !*tree)
+			continue;
+		while (k < gs->n && (strcmp(gs->v[k].tree, tree) || strcmp(gs->v[k].config, j->profile)))
+			k++;
+		if (k == gs->n) {
+			/* insertion in order, after the groups of the trees up to it */
+			for (k = 0; k < gs->n && strcmp(gs->v[k].tree, tree) <= 0; k++)
+				;
+			xgrow((void **)&gs->v, &gs->cap, gs->n + 1, sizeof(*gs->v));
+			memmove(&gs->v[k + 1], &gs->v[k], (gs->n - k) * sizeof(*gs->v));
+			gs->v[k] = (struct group){ tree, j->profile };
+			gs->n++;
 		}
-		groups->v[j] = g;
+	}
+	/* the jobs' groups, now that their places are settled */
+	for (size_t i = 0; i < r->njobs; i++) {
+		const struct rjob *j = &r->jobs[i];
+		const char *tree = r->cases[j->caseidx].tree;
+		if (!tree || !*tree)
+			continue;
+		for (size_t k = 0; k < gs->n; k++)
+			if (!strcmp(gs->v[k].tree, tree) && !strcmp(gs->v[k].config, j->profile))
+				gs->of_job[i] = k;
 	}
 }
 
@@ -478,38 +491,30 @@ tree_report(FILE *fp, const struct results *r)
 {
 	struct axes a = {0};
 	struct findings fs = {0};
-	struct strvec groups = {0};
+	struct groups gs = {0};
 
 	axes_build(&a, r);
-	collect(&fs, &a, r);
-	for (size_t i = 0; i < r->njobs; i++) {
-		char *tree = tree_of(r, &r->jobs[i]);
-		char *g = xasprintf("%s %s", tree, r->jobs[i].profile);
-		if (strvec_find(&groups, g) < 0)
-			strvec_push(&groups, g);
-		free(g);
-		free(tree);
-	}
-	sort_groups(&groups);
+	groups_build(&gs, r);
+	collect(&fs, &a, r, &gs);
 	header(fp, r);
-	for (size_t i = 0; i < groups.n; i++) {
-		const char *sp = strchr(groups.v[i], ' ');
-		fprintf(fp, "\n## %.*s, configuration %s\n\n", (int)(sp - groups.v[i]), groups.v[i], sp + 1);
+	for (size_t i = 0; i < gs.n; i++) {
+		fprintf(fp, "\n## %s, configuration %s\n\n", gs.v[i].tree, gs.v[i].config);
 		for (size_t p = 0; p < r->nprofiles; p++)
-			if (!strcmp(r->profiles[p].name, sp + 1))
+			if (!strcmp(r->profiles[p].name, gs.v[i].config))
 				fprintf(fp, "Configuration: `%s`.\n\n", r->profiles[p].flags);
-		counts_table(fp, r, &a, &fs, groups.v[i]);
+		counts_table(fp, r, &a, &fs, &gs, i);
 		fputs("\n### The value-tracking warnings\n\n", fp);
-		findings_table(fp, &a, &fs, groups.v[i], 1);
+		findings_table(fp, &a, &fs, i, 1);
 		fputs("\n### Other warnings and errors\n\n", fp);
-		findings_table(fp, &a, &fs, groups.v[i], 0);
+		findings_table(fp, &a, &fs, i, 0);
 		fputs("\n### Units not built\n\n", fp);
-		not_built(fp, r, groups.v[i]);
+		not_built(fp, r, &gs, i);
 		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not "
 		      "counted), and the objects they compiled (Kbuild's CC lines), where recorded.\n\n", fp);
-		times(fp, r, &a, groups.v[i]);
+		times(fp, r, &a, &gs, i);
 	}
-	strvec_release(&groups);
+	free(gs.v);
+	free(gs.of_job);
 	findings_release(&fs);
 	axes_release(&a);
 }

@@ -84,6 +84,20 @@ if want tree/cached; then
 	[ $st -eq 0 ] && ! grep -q 'configuring\|building' "$T/tree2.err" && grep -qx 'nothing changed' "$T/tree.diff" \
 		&& ok tree/cached || bad tree/cached "exit $st: $(cat "$T/tree2.err" "$T/tree.diff")"
 fi
+# ... and so does one whose build directories are gone (a published
+# survey rerun on another machine): every unit in the cache needs no
+# configuration and no prepared build directory
+if want tree/cached-without-build; then
+	mv "$DIAGMATRIX_TREES/build" "$DIAGMATRIX_TREES/build.away"
+	$DM tree --config $TCFG --trees $TFILE --out "$T/tree3.results" > /dev/null 2> "$T/tree3.err"
+	st=$?
+	$DM diff "$T/tree.results" "$T/tree3.results" > "$T/tree3.diff" 2>&1
+	made=$(find "$DIAGMATRIX_TREES/build" -name .config 2>/dev/null | wc -l)
+	rm -rf "$DIAGMATRIX_TREES/build" && mv "$DIAGMATRIX_TREES/build.away" "$DIAGMATRIX_TREES/build"
+	[ $st -eq 0 ] && ! grep -q 'configuring\|building' "$T/tree3.err" && [ "$made" = 0 ] \
+		&& grep -qx 'nothing changed' "$T/tree3.diff" \
+		&& ok tree/cached-without-build || bad tree/cached-without-build "exit $st, $made .config: $(cat "$T/tree3.err" "$T/tree3.diff")"
+fi
 # the reports read tree results as they read cases': the diagnostic's file in the TSV
 if want tree/reports; then
 	$DM table "$T/tree.results" > "$T/tree.md" 2>&1 && $DM export --format tsv "$T/tree.results" > "$T/tree.tsv" 2>&1 \

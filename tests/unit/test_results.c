@@ -147,6 +147,38 @@ TEST(results_truncated)
 	unlink(path);
 }
 
+/* A tree's unit keeps its tree and unit as fields of their own (version
+ * 2); a version 1 file, which had none, has them from a tree unit's name,
+ * and only a tree unit's (its path a YAML tree file). */
+TEST(results_tree_fields)
+{
+	static const char *const files[] = {
+		"diagmatrix-results\t2\ncase\tk:fs/qnx4/\ttrees/linux.yaml\tt\t\t\t\tk\tfs/qnx4/\nend\t0\n",
+		"diagmatrix-results\t1\ncase\tk:fs/qnx4/\ttrees/linux.yaml\tt\t\t\t\nend\t0\n",
+		"diagmatrix-results\t1\ncase\ta:b.c\tcases/a:b.c\tt\t\t\t\nend\t0\n",
+		"diagmatrix-results\t2\ncase\tk:fs/qnx4/\ttrees/linux.yaml\tt\t\t\t\tk\nend\t0\n",
+		"diagmatrix-results\t3\nend\t0\n",
+	};
+	static const char *const tree[] = { "k", "k", "", NULL, NULL }, *const unit[] = { "fs/qnx4/", "fs/qnx4/", "", NULL, NULL };
+
+	for (size_t i = 0; i < LEN(files); i++) {
+		struct results r = {0};
+		struct errlist errs = {0};
+		int st = results_parse(&r, "f", files[i], strlen(files[i]), &errs);
+		if (tree[i]) {
+			CHECK(st == 0 && r.ncases == 1);
+			if (r.ncases == 1) {
+				CHECK_STR(r.cases[0].tree, tree[i]);
+				CHECK_STR(r.cases[0].unit, unit[i]);
+			}
+		} else {
+			CHECK(st == -1 && errs.n == 1);
+		}
+		errlist_release(&errs);
+		results_release(&r);
+	}
+}
+
 TEST(export_formats)
 {
 	struct results r;

@@ -33,7 +33,7 @@ t_joined(const struct strvec *sv)
 #define TESTS(X) X(shell_split) X(make_dirs) X(tcl_split) X(shell_quote) X(strbuf) X(selector_eval) X(selector_errors) X(selector_dejagnu) \
 	X(version_parse) X(config_good) X(config_errors) X(config_shards) X(case_directives) X(case_errors) \
 	X(case_defaults) X(case_lexing) X(diag_lines) X(diag_crashes) X(diag_paths) X(diag_from) X(option_normalise) X(match_pass) \
-	X(match_fail) X(match_errors) X(match_dejagnu_fits) X(dejagnu_candidate_lines) X(dejagnu_bogus_report) X(results_roundtrip) X(results_truncated) X(export_formats) \
+	X(match_fail) X(match_errors) X(match_dejagnu_fits) X(dejagnu_candidate_lines) X(dejagnu_bogus_report) X(results_roundtrip) X(results_truncated) X(results_tree_fields) X(export_formats) \
 	X(sched_processes) X(sched_failures) X(sha256_vectors) X(cache_entries) X(jobserver_pipe) X(diff_changes) \
 	X(config_roots) X(root_lookup) X(root_enter) X(box_refuses) X(box_failed_not_retried) X(seccomp_filter) X(trust_refusal) X(trust_place) X(grid_where) X(grid_cells_columns_ranges) X(grid_point_release_labels) X(exec_time_left) X(ppcond_lines) \
 	X(compdb_parse) X(compdb_errors) X(depfile_rules) X(buildflags_sort) X(userflags_paths) X(ppcond_hostile) X(ppcond_function_macros_and_cxx) X(ppcond_target_names) X(ppcond_expansion_bounded) X(ppcond_elifdef_by_version) X(ppcond_has_feature) X(case_crlf) \

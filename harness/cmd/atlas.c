@@ -175,7 +175,7 @@ run_suite(const struct tree_opts *o, const struct config *cfg, const struct tree
 		if (!o->quiet)
 			fprintf(stderr, "%s: %zu tests of %s %s, on %zu compilers\n", t->name, ro.plan.cases.n, t->package,
 			        src.version, ro.plan.filter.compilers.n);
-		r = run_main(&ro);
+		r = cmd_compile(&ro);
 	}
 out:
 	free(root);

@@ -3,6 +3,8 @@
 #include <stdio.h>
 
 #include "cmd/cmd.h"
+#include "pipeline/exec.h"
+#include "sandbox/sched.h"
 
 void
 cmd_say_unsupported(FILE *fp, const struct casefile *cf)
@@ -33,4 +35,26 @@ cmd_plan(struct plan *p, const struct plan_opts *o, int want, int quiet)
 		if (p->cases.v[k].unsupported)
 			cmd_say_unsupported(stderr, &p->cases.v[k]);
 	return 0;
+}
+
+int
+cmd_compile(struct run_opts *o)
+{
+	struct plan p;
+	struct exec_opts eo = { .out = o->out, .timeout = o->plan.timeout, .quiet = o->quiet, .config = o->plan.config,
+	                        .progress_only = o->progress_only };
+	int status;
+
+	/* from the probes on, a signal is noted, not fatal: the run stops at
+	 * it and says so in its results */
+	sched_stop_catch();
+	if (!(status = cmd_plan(&p, &o->plan, PLAN_JOBS, o->quiet))) {
+		if (o->dry_run)
+			plan_print(&p, stdout);
+		else
+			status = exec_plan(&p, &eo);
+	}
+	plan_release(&p);
+	sched_stop_restore();
+	return status;
 }

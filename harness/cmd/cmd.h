@@ -90,5 +90,9 @@ int cmd_plan(struct plan *p, const struct plan_opts *o, int want, int quiet);
 /* Say that a case cannot be run (what it asks for, its file, escaped:
  * both are the case's text): n/a everywhere. */
 void cmd_say_unsupported(FILE *fp, const struct casefile *cf);
+/* Plan o's jobs and run them (or show them: o->dry_run), as run does;
+ * try and the atlas compile through it too, so that no command calls
+ * another. */
+int cmd_compile(struct run_opts *o);
 
 #endif

@@ -187,7 +187,7 @@ try_main(struct run_opts *o, const struct try_view *view)
 	o->quiet = 0;
 	o->progress_only = 1;
 	o->plan.dialect = dialect_find("none");
-	status = run_main(o);
+	status = cmd_compile(o);
 	if (status <= 1 && results_read(&r, out, &errs) < 0) {
 		errlist_print(&errs, stderr);
 		status = 2;

@@ -85,3 +85,19 @@ dialect_dir_release(struct dialect_dir *dd)
 	free(dd->path);
 	memset(dd, 0, sizeof(*dd));
 }
+
+void
+dialect_dir_put(struct dialect_dir *dd, const struct dialect_ops *d, void *data, int runs_all)
+{
+	if (!dd->data)
+		dd->data = xcalloc(LEN(dialects), sizeof(*dd->data));
+	for (size_t i = 0; i < LEN(dialects); i++) {
+		if (dialects[i] != d)
+			continue;
+		if (dd->data[i])
+			d->dir_free(dd->data[i]);
+		dd->data[i] = data;
+		if (runs_all && !dd->runs_all)
+			dd->runs_all = d;
+	}
+}

@@ -128,6 +128,9 @@ struct dialect_dir {
 void dialect_dir_load(struct dialect_dir *dd, const char *dir);
 /* What dialect d read of the directory, or NULL. */
 const void *dialect_dir_data(const struct dialect_dir *dd, const struct dialect_ops *d);
+/* Give dd what dialect d read of a directory (data, which dd then owns),
+ * as dialect_dir_load does: for a test or a fuzzer that makes it by hand. */
+void dialect_dir_put(struct dialect_dir *dd, const struct dialect_ops *d, void *data, int runs_all);
 void dialect_dir_release(struct dialect_dir *dd);
 
 #endif

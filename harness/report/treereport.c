@@ -360,7 +360,7 @@ not_built(FILE *fp, const struct results *r, const struct groups *gs, size_t gro
 }
 
 /* The objects job j's build compiled ("objects CASE COMPILER TARGET
- * CONFIG", treerun.c), 0 when not recorded. */
+ * CONFIG", cmd/tree.c), 0 when not recorded. */
 static size_t
 job_objects(const struct results *r, const struct rjob *j)
 {
@@ -411,19 +411,22 @@ times(FILE *fp, const struct results *r, const struct axes *a, const struct grou
 
 /* "The compilers are Debian's packages: gcc-13 on arm64 is
  * gcc-13-aarch64-linux-gnu 13.3.0-16, ..." (meta "package COMPILER
- * TARGET", treerun.c): a package version, not an upstream release. */
+ * TARGET", cmd/tree.c): a package version, not an upstream release. */
 static void
 packages(FILE *fp, const struct results *r)
 {
 	int any = 0;
 
-	for (size_t i = 0; i < r->meta_keys.n; i++) {
-		const char *k = r->meta_keys.v[i], *sp;
-		if (strncmp(k, "package ", 8) || !(sp = strchr(k + 8, ' ')))
+	for (size_t i = 0; i < r->ntcs; i++) {
+		const struct rtoolchain *tc = &r->tcs[i];
+		char *key = xasprintf("package %s %s", tc->compiler, tc->target);
+		const char *v = results_get_meta(r, key);
+		free(key);
+		if (!v)
 			continue;
 		fputs(any ? ", " : "The compilers are Debian's packages (a Debian version names a package, often "
 		      "built from the release branch after the upstream release it names): ", fp);
-		fprintf(fp, "%.*s on %s is `%s`", (int)(sp - k - 8), k + 8, sp + 1, r->meta_vals.v[i]);
+		fprintf(fp, "%s on %s is `%s`", tc->compiler, tc->target, v);
 		any = 1;
 	}
 	if (any)

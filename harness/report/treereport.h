@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* treereport: the results of tree jobs (treerun.h) as the markdown report
+/* treereport: the results of tree jobs (cmd/tree.c) as the markdown report
  * results/kernel.md publishes: per tree and configuration, how many
  * -Wstringop-overflow and -Warray-bounds warnings each compiler printed
  * on each target; every one of them, where it fired, and the case that

@@ -13,7 +13,7 @@
 #include "lib/util.h"
 
 /* The version of what the harness runs to build a tree (the commands,
- * wrappers and sandbox below and in treerun.c): raise it when they change
+ * wrappers and sandbox below and in cmd/tree.c): raise it when they change
  * what a build prints, and every tree is built again. */
 #define KBUILD_KEY_VERSION 1
 

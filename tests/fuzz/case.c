@@ -25,10 +25,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct exit_info ei = {0};
 	struct casefile cf;
 	struct errlist errs = {0};
-	struct dg_exp exp = { "fuzz.exp", xstrndup((const char *)data, size) };
-	struct dg_dir dir = { &exp, 1, NULL, 0 };
-	struct read_ctx ctx = { .vocab = &vocab, .dgdir = &dir };
+	struct dg_dir *drivers = xcalloc(1, sizeof(*drivers));
+	struct dialect_dir dir = {0};
+	struct read_ctx ctx = { .vocab = &vocab, .dir = &dir };
 
+	drivers->exps = xcalloc(1, sizeof(*drivers->exps));
+	drivers->exps[0] = (struct dg_exp){ xstrdup("fuzz.exp"), xstrndup((const char *)data, size) };
+	drivers->nexps = 1;
+	dialect_dir_put(&dir, dialect_find("dejagnu"), drivers, 1);
 	if (case_parse(&cf, "fuzz.c", "fuzz.c", (const char *)data, size, NULL, &ctx, &errs) == 0) {
 		struct diaglist dl = {0};
 		enum outcome *out = calloc(cf.ndirs + 1, sizeof(*out));
@@ -41,6 +45,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case_release(&cf);
 	}
 	errlist_release(&errs);
-	free(exp.text);
+	dialect_dir_release(&dir);
 	return 0;
 }

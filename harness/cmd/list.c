@@ -53,6 +53,16 @@ list_toolchains(const struct config *cfg, const struct probeset *ps)
 	}
 }
 
+/* Packages, each once, a line each (and pk emptied). */
+static void
+print_packages(struct strvec *pk)
+{
+	strvec_sort_unique(pk);
+	for (size_t k = 0; k < pk->n; k++)
+		printf("%s\n", pk->v[k]);
+	strvec_release(pk);
+}
+
 /* The Debian packages the host needs for the shard's compilers of cfg:
  * theirs and their targets' (those that live in a root excluded), and
  * what builds and enters roots when they use any. Nothing is run. */
@@ -78,10 +88,7 @@ list_host_packages(const struct config *cfg, struct shard shard, const struct co
 		strvec_push(&pk, "debootstrap");
 	if (roots || cfg->sandbox)
 		strvec_push(&pk, "bubblewrap");         /* the sandbox of every job */
-	strvec_sort_unique(&pk);
-	for (size_t k = 0; k < pk.n; k++)
-		printf("%s\n", pk.v[k]);
-	strvec_release(&pk);
+	print_packages(&pk);
 }
 
 /* The packages that would bring the missing toolchains, each once. */
@@ -93,10 +100,7 @@ list_missing(const struct probeset *ps)
 	for (size_t i = 0; i < ps->n; i++)
 		if (!ps->v[i].found && ps->v[i].package)
 			strvec_push(&pk, ps->v[i].package);
-	strvec_sort_unique(&pk);
-	for (size_t k = 0; k < pk.n; k++)
-		printf("%s\n", pk.v[k]);
-	strvec_release(&pk);
+	print_packages(&pk);
 }
 
 /* Where the cache and the trees are kept: what `make bench` and a user

@@ -698,3 +698,16 @@ say_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+int
+lock_file(const char *path)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+
+	if (fd >= 0 && fcntl(fd, F_SETLKW, &fl) < 0) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}

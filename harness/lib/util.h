@@ -168,6 +168,10 @@ char **environ_with(const char *assignment);
  * executable of that name in PATH. Returns an allocated path, or NULL. */
 char *path_lookup(const char *cmd);
 
+/* Open path (made if missing) and wait for the write lock on it, which
+ * holds until the descriptor is closed: one process at a time builds a
+ * root or unpacks a source. The descriptor, or -1. */
+int lock_file(const char *path);
 /* Monotonic clock in seconds. */
 double now_seconds(void);
 /* The columns of the terminal fd is, or 0 when it is none (a pipe, a file). */

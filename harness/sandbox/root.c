@@ -706,27 +706,10 @@ remove_partial(const char *build)
 	}
 }
 
-static int
-lock_root(const char *roots, const char *name)
-{
-	char *path = xasprintf("%s/%s.lock", roots, name);
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	struct flock fl = {0};
-
-	free(path);
-	fl.l_type = F_WRLCK;
-	fl.l_whence = SEEK_SET;
-	if (fd >= 0 && fcntl(fd, F_SETLKW, &fl) < 0) {
-		close(fd);
-		fd = -1;
-	}
-	return fd;
-}
-
 int
 root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, char **why)
 {
-	char *roots = root_dir(), *dir = NULL, *build = NULL, *old = NULL, *log = NULL;
+	char *roots = root_dir(), *dir = NULL, *build = NULL, *old = NULL, *log = NULL, *lockpath;
 	struct proc_result res = {0};
 	int lock = -1, sig = 0, result = -1, logfd = -1;
 
@@ -736,7 +719,10 @@ root_build(const struct root *r, void (*line)(void *, const char *), void *ctx, 
 		return -1;
 	}
 	make_dirs(roots, 0755);     /* DIAGMATRIX_ROOTS may name a directory not made yet (or the lock says why not) */
-	if ((lock = lock_root(roots, r->name)) < 0) {
+	lockpath = xasprintf("%s/%s.lock", roots, r->name);
+	lock = lock_file(lockpath);
+	free(lockpath);
+	if (lock < 0) {
 		*why = xasprintf("cannot lock %s/%s.lock: %s", roots, r->name, strerror(errno));
 		goto out;
 	}

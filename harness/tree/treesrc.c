@@ -407,19 +407,6 @@ out:
 	return r;
 }
 
-static int
-lock_file(const char *path)
-{
-	int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-	struct flock fl = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
-
-	if (fd >= 0 && fcntl(fd, F_SETLKW, &fl) < 0) {
-		close(fd);
-		fd = -1;
-	}
-	return fd;
-}
-
 int
 treesrc_ensure(const struct tree *t, int refresh, void (*line)(void *, const char *), void *ctx,
                struct treesrc *src, char **why)

@@ -690,6 +690,46 @@ all_cached(struct trun *x, const struct tjob *j)
 	return 1;
 }
 
+/* A configuration the build system refused (j->na: options it does not
+ * take) is remembered under the configuration's key, so that a rerun
+ * knows it without configuring again: no unit of it was built, so none
+ * is in the cache to say so. */
+static void
+refused_key(const struct tjob *j, char key[65])
+{
+	struct cache_key k;
+
+	cache_key_init_versioned(&k, "tree configuration refused", KBUILD_KEY_VERSION);
+	cache_key_str(&k, j->config_key);
+	cache_key_final(&k, key);
+}
+
+static int
+refused_before(struct trun *x, struct tjob *j)
+{
+	struct cache_entry e;
+	char key[65];
+
+	refused_key(j, key);
+	if (!cache_get(&x->p.cache, key, &e))
+		return 0;
+	j->na = sb_detach(&e.out);
+	cache_entry_release(&e);
+	return 1;
+}
+
+static void
+remember_refused(struct trun *x, const struct tjob *j)
+{
+	struct cache_entry e = {0};
+	char key[65];
+
+	refused_key(j, key);
+	sb_addstr(&e.out, j->na);
+	cache_put(&x->p.cache, key, &e);
+	sb_release(&e.out);
+}
+
 /* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
 static int
 unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
@@ -913,9 +953,11 @@ job_prepare(struct trun *x, struct tjob *j)
 	    (r = treesrc_overlay(j->c, &j->src, &x->p.ps.host, &j->over, &err)) == 0 &&
 	    (r = job_setup(x, j, &err)) == 0) {
 		job_key(x, j);
-		if ((j->all_cached = all_cached(x, j)))
+		if (refused_before(x, j) || (j->all_cached = all_cached(x, j)))
 			return 0;
-		return configure(x, j);
+		if ((r = configure(x, j)) == 0 && j->na && !j->error)
+			remember_refused(x, j);
+		return r;
 	}
 	if (r < 0)
 		j->error = err;

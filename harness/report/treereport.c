@@ -129,13 +129,13 @@ collect(struct findings *fs, const struct axes *a, const struct results *r, cons
 		const struct rjob *j = &r->jobs[i];
 		size_t group = gs->of_job[i];
 		size_t ci = (size_t)strvec_find(&a->compilers, j->compiler), ti = (size_t)strvec_find(&a->targets, j->target);
+		if (group == NO_GROUP)
+			continue;
 		for (size_t k = 0; k < j->ndiags; k++) {
 			const struct rdiag *g = &j->diags[k];
 			struct finding *f;
 			if (!is_counted(g))
 				continue;
-			if (group == NO_GROUP)
-				break;
 			f = finding_of(fs, a, group, g, explained_by(r, j, g));
 			f->at[ci * a->targets.n + ti] = 1;
 			if (!f->context && g->nevents)

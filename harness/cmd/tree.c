@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd/cmd.h"
@@ -69,6 +70,10 @@ struct tjob {
 	char *error;                /* every unit is an error: why */
 	int logfd;
 	int copy[2];                /* the build of all: where its output is kept as it comes (resume) */
+	int all_runs;               /* the build of all: its runs before this one (resumed) */
+	int all_untimed;            /* ... and some of them were not timed (a build cut short before
+	                               the harness kept times) */
+	double all_before;          /* ... and the seconds they took, as far as timed */
 	int all_cached;             /* the cache holds every unit: nothing is configured or built */
 };
 
@@ -585,6 +590,62 @@ all_stamp_path(const struct tjob *j)
 	return xasprintf("%s/.diagmatrix-all", j->out);
 }
 
+/* How long a build of all cut short and resumed took: all.time beside its
+ * kept output says the seconds of its earlier runs, how many there were,
+ * and when the current one started. A run cut short ended, as far as
+ * anyone can know, when it last wrote output (the kept output's time). */
+static char *
+all_time_path(const struct tjob *j)
+{
+	return xasprintf("%s/all.time", j->base);
+}
+
+static double
+last_written(const struct tjob *j)
+{
+	double t = 0;
+
+	for (int s = 0; s < 2; s++) {
+		char *path = all_kept_path(j, s);
+		struct stat st;
+		if (stat(path, &st) == 0 && (double)st.st_mtime > t)
+			t = (double)st.st_mtime;
+		free(path);
+	}
+	return t;
+}
+
+/* Begin a run of all (resume: it goes on from earlier ones): j->all_runs,
+ * all_before and all_untimed from what the earlier runs left. */
+static void
+all_time_begin(struct tjob *j, int resume)
+{
+	char *path = all_time_path(j);
+	struct strbuf have = {0};
+	double before, start;
+	int runs, untimed;
+	char text[96];
+
+	j->all_runs = 0;
+	j->all_before = 0;
+	j->all_untimed = 0;
+	if (resume && read_file(path, 4096, &have, NULL) == 0 &&
+	    sscanf(sb_str(&have), "%lf %d %d %lf", &before, &runs, &untimed, &start) == 4 && runs >= 0) {
+		double last = last_written(j);
+		j->all_before = before + (last > start ? last - start : 0);
+		j->all_runs = runs + 1;
+		j->all_untimed = untimed;
+	} else if (resume) {
+		/* runs of a harness that kept no times: at least one, not timed */
+		j->all_runs = 1;
+		j->all_untimed = 1;
+	}
+	snprintf(text, sizeof(text), "%.0f %d %d %ld\n", j->all_before, j->all_runs, j->all_untimed, (long)time(NULL));
+	(void)write_file(path, text, strlen(text), 0644);
+	sb_release(&have);
+	free(path);
+}
+
 /* Before the build of all: what an earlier one kept into kept[], or a
  * clean build directory; j->copy open to keep what comes. Returns 0 or a
  * signal. */
@@ -600,6 +661,7 @@ all_begin(struct trun *x, struct tjob *j, struct strbuf kept[2])
 		resume = read_file(path, KEEP_OUTPUT, &kept[s], NULL) == 0;
 		free(path);
 	}
+	all_time_begin(j, resume);
 	if (resume) {
 		say(x, "%s %s: %s %s: resuming all where it stopped (%zu bytes of its output kept)", j->t->name,
 		    j->c->name, j->cc->name, j->tg->arch, kept[0].len + kept[1].len);
@@ -647,12 +709,15 @@ all_end(struct tjob *j, struct strbuf kept[2], struct proc_result *r, int ret)
 	}
 	if (!ret && !r->timed_out && !r->signal && !r->spawn_errno && !r->no_sandbox) {
 		char *stamp = all_stamp_path(j), *out = all_kept_path(j, 0), *err = all_kept_path(j, 1);
+		char *times = all_time_path(j);
 		unlink(stamp);
 		unlink(out);
 		unlink(err);
+		unlink(times);
 		free(stamp);
 		free(out);
 		free(err);
+		free(times);
 	}
 }
 /* The key of a unit's output. */
@@ -730,6 +795,21 @@ remember_refused(struct trun *x, const struct tjob *j)
 	sb_release(&e.out);
 }
 
+/* A build of all that took several runs (resumed) says so: "runs UNIT
+ * COMPILER TARGET CONFIG" is how many, "N untimed" when some were not timed
+ * (its seconds are the timed runs'). */
+static void
+runs_meta(struct trun *x, const struct tjob *j, const char *unit)
+{
+	char *name = case_name(j->t, unit), *key = xasprintf("runs %s %s %s %s", name, j->cc->name, j->tg->arch, j->c->name);
+	char *val = xasprintf("%d%s", j->all_runs + 1, j->all_untimed ? " untimed" : "");
+
+	results_meta(&x->rec.res, key, val);
+	free(val);
+	free(key);
+	free(name);
+}
+
 /* The unit's output: from the cache, or built. Returns 0 (e filled), or a signal. */
 static int
 unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry *e, struct strvec *argv)
@@ -770,6 +850,10 @@ unit_output(struct trun *x, struct tjob *j, const char *unit, struct cache_entry
 	e->exit_code = ret < 0 || r.spawn_errno ? -1 : r.timed_out || r.signal ? 128 + (r.signal ? r.signal : 9) : r.exit_code;
 	e->seconds = r.seconds;
 	e->cpu = r.cpu;
+	if (!strcmp(unit, "all") && j->all_runs) {
+		e->seconds += j->all_before;     /* the build's, all its runs' */
+		runs_meta(x, j, unit);
+	}
 	e->out = r.out;
 	e->err = r.err;
 	if (!ret && !r.spawn_errno && !r.no_sandbox && !r.timed_out && !r.signal) {

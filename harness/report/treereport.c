@@ -372,6 +372,18 @@ job_objects(const struct results *r, const struct rjob *j)
 	return n;
 }
 
+/* How many runs job j's build took when it was resumed ("runs CASE
+ * COMPILER TARGET CONFIG", cmd/tree.c), or NULL: one. */
+static const char *
+job_runs(const struct results *r, const struct rjob *j)
+{
+	char *key = xasprintf("runs %s %s %s %s", r->cases[j->caseidx].name, j->compiler, j->target, j->profile);
+	const char *v = results_get_meta(r, key);
+
+	free(key);
+	return v;
+}
+
 /* Build time per compiler and target of a group's jobs (configuring not
  * counted): a whole kernel's hours stay apart from a directory's minutes. */
 static void
@@ -381,6 +393,7 @@ times(FILE *fp, const struct results *r, const struct axes *a, const struct grou
 	size_t nt = a->targets.n;
 	double *s = xcalloc(a->compilers.n * nt + 1, sizeof(*s));
 	size_t *objects = xcalloc(a->compilers.n * nt + 1, sizeof(*objects));
+	const char **runs = xcalloc(a->compilers.n * nt + 1, sizeof(*runs));
 
 	for (size_t i = 0; i < r->njobs; i++) {
 		const struct rjob *j = &r->jobs[i];
@@ -388,6 +401,8 @@ times(FILE *fp, const struct results *r, const struct axes *a, const struct grou
 			size_t k = (size_t)strvec_find(&a->compilers, j->compiler) * nt + (size_t)strvec_find(&a->targets, j->target);
 			s[k] += j->seconds;
 			objects[k] += job_objects(r, j);
+			if (!runs[k])
+				runs[k] = job_runs(r, j);
 		}
 	}
 	targets_head(fp, a, "---:|");
@@ -395,17 +410,25 @@ times(FILE *fp, const struct results *r, const struct axes *a, const struct grou
 		if (!ran_any(ran, c, nt))
 			continue;
 		fprintf(fp, "| %s |", a->compilers.v[c]);
-		for (size_t t = 0; t < nt; t++)
-			if (!ran[c * nt + t])
+		for (size_t t = 0; t < nt; t++) {
+			size_t k = c * nt + t;
+			if (!ran[k]) {
 				fputs(" |", fp);
-			else if (objects[c * nt + t])
-				fprintf(fp, " %.0f s, %zu objects |", s[c * nt + t], objects[c * nt + t]);
-			else
-				fprintf(fp, " %.0f s |", s[c * nt + t]);
+				continue;
+			}
+			fprintf(fp, " %.0f s", s[k]);
+			if (runs[k])
+				fprintf(fp, " (%ld runs%s)", strtol(runs[k], NULL, 10),
+				        strstr(runs[k], "untimed") ? ", some not timed" : "");
+			if (objects[k])
+				fprintf(fp, ", %zu objects", objects[k]);
+			fputs(" |", fp);
+		}
 		fputc('\n', fp);
 	}
 	free(s);
 	free(objects);
+	free(runs);
 	free(ran);
 }
 
@@ -513,7 +536,8 @@ tree_report(FILE *fp, const struct results *r)
 		fputs("\n### Units not built\n\n", fp);
 		not_built(fp, r, &gs, i);
 		fputs("\n### Build time per compiler and target\n\nEach job's units, prepare included (configuring not "
-		      "counted), and the objects they compiled (Kbuild's CC lines), where recorded.\n\n", fp);
+		      "counted), and the objects they compiled (Kbuild's CC lines), where recorded; a build cut short and "
+		      "resumed says in how many runs, its time theirs (those not timed left out).\n\n", fp);
 		times(fp, r, &a, &gs, i);
 	}
 	free(gs.v);

@@ -148,6 +148,9 @@ if want tree/whole-resumes; then
 		&& grep -q "^job${tab}linux:all${tab}gcc-12-host${tab}[0-9.]*${tab}x86-64${tab}whole${tab}pass${tab}" "$T/resume2.results" \
 		&& grep -q "^diag${tab}fs/qnx4/inode.c${tab}.*${tab}expected${tab}unused variable .diagmatrix_probe." "$T/resume2.results" \
 		&& [ ! -e "$wdir/all.out" ] && [ ! -e "$wdir/out/.diagmatrix-all" ] \
+		&& [ ! -e "$wdir/all.time" ] \
+		&& grep -q "^meta${tab}runs linux:all gcc-12-host x86-64 whole${tab}2$" "$T/resume2.results" \
+		&& $DM table --format trees "$T/resume2.results" | grep -q "^| gcc-12-host | [0-9]* s (2 runs), [1-9][0-9]* objects |$" \
 		&& ok tree/whole-resumes || bad tree/whole-resumes "exit $st; $first then $second compiled: $(tail -3 "$T/resume1.err" "$T/resume2.err")"
 fi
 # what Kbuild compiles before any unit is the prepare unit's result: its

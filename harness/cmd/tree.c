@@ -720,6 +720,7 @@ all_end(struct tjob *j, struct strbuf kept[2], struct proc_result *r, int ret)
 		free(times);
 	}
 }
+
 /* The key of a unit's output. */
 static void
 unit_key(const struct tjob *j, const char *unit, char key[65])
